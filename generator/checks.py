@@ -1,0 +1,169 @@
+"""Cross-record checks, one small named function each.
+
+Every check takes all loaded records and returns problems; none stops at the
+first one, so a contributor sees everything in a single run.
+"""
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from pathlib import PurePosixPath
+
+from .load import RawRecord
+from .problems import Problem
+from .schemas import load_schemas
+
+GAME_PREFIX = {"mare-nostrum": "mn", "seven-wonders-myths": "swm", "diplomacy-variant": "dip",
+               "mosaic-wars-disasters": "mos", "ancient-conquest": "ac"}
+SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json"
+
+
+def _ref_fields(kind: str) -> list[str]:
+    """Top-level fields whose schema points at the shared ref/refs definitions."""
+    props = load_schemas().get(f"{kind}.schema.json", {}).get("properties", {})
+    out = []
+    for name, spec in props.items():
+        refs = [spec.get("$ref", "")] + [s.get("$ref", "") for s in spec.get("allOf", [])]
+        if any(r.endswith("/$defs/ref") or r.endswith("/$defs/refs") for r in refs):
+            out.append(name)
+    return out
+
+
+def check_location(records: list[RawRecord]) -> list[Problem]:
+    """The file must sit at data/<game>/<kind>/<id>.yaml."""
+    problems = []
+    for r in records:
+        parts = PurePosixPath(r.rel).parts
+        rid, game, kind = r.data.get("id"), r.data.get("game"), r.data.get("kind")
+        if len(parts) != 4:
+            problems.append(Problem(r.rel, 1, "(file)", "file is not at data/<game>/<kind>/<id>.yaml",
+                                    f"move it to data/{game}/{kind}/{rid}.yaml"))
+            continue
+        _, gdir, kdir, fname = parts
+        if rid and fname != f"{rid}.yaml":
+            problems.append(Problem(r.rel, r.line_of(["id"]), "id", f"file name {fname!r} does not match id {rid!r}",
+                                    f"rename the file to {rid}.yaml, or change the id"))
+        if game and gdir != game:
+            problems.append(Problem(r.rel, r.line_of(["game"]), "game", f"game {game!r} but the file is under data/{gdir}/",
+                                    f"move the file to data/{game}/{kind}/ or correct the game"))
+        if kind and kdir != kind:
+            problems.append(Problem(r.rel, r.line_of(["kind"]), "kind", f"kind {kind!r} but the file is under {gdir}/{kdir}/",
+                                    f"move the file to data/{gdir}/{kind}/ or correct the kind"))
+    return problems
+
+
+def check_id_prefix(records: list[RawRecord]) -> list[Problem]:
+    problems = []
+    for r in records:
+        rid, game = r.data.get("id"), r.data.get("game")
+        prefix = GAME_PREFIX.get(game)
+        if isinstance(rid, str) and prefix and not rid.startswith(prefix + "-"):
+            problems.append(Problem(r.rel, r.line_of(["id"]), "id", f"id {rid!r} lacks the game prefix '{prefix}-'",
+                                    f"rename to '{prefix}-{rid.split('-', 1)[-1]}' (and the file too)"))
+    return problems
+
+
+def check_unique_ids(records: list[RawRecord]) -> list[Problem]:
+    """Ids and former ids share one namespace, because both become URLs."""
+    seen: dict[str, RawRecord] = {}
+    problems = []
+    for r in records:
+        names = [(r.data.get("id"), ["id"])] + [(f, ["former_ids", i]) for i, f in enumerate(r.data.get("former_ids") or [])]
+        for name, path in names:
+            if not isinstance(name, str):
+                continue
+            if name in seen:
+                problems.append(Problem(r.rel, r.line_of(path), ".".join(map(str, path)), f"id {name!r} is already used by {seen[name].rel}",
+                                        "choose a different id (ids are unique across all games)"))
+            else:
+                seen[name] = r
+    return problems
+
+
+def check_references(records: list[RawRecord]) -> list[Problem]:
+    ids = {r.data.get("id") for r in records}
+    problems = []
+    for r in records:
+        for field in _ref_fields(r.data.get("kind", "")):
+            value = r.data.get(field)
+            targets = value if isinstance(value, list) else [value] if value else []
+            for i, target in enumerate(targets):
+                if isinstance(target, str) and target not in ids:
+                    close = difflib.get_close_matches(target, [i for i in ids if isinstance(i, str)], n=1)
+                    hint = f"did you mean '{close[0]}'?" if close else "create that record or correct the id"
+                    path = [field, i] if isinstance(value, list) else [field]
+                    problems.append(Problem(r.rel, r.line_of(path), field + (f"[{i}]" if isinstance(value, list) else ""),
+                                            f"no record has id {target!r}", hint))
+                if target == r.data.get("id"):
+                    problems.append(Problem(r.rel, r.line_of([field]), field, "record refers to itself", "remove the self-reference"))
+    return problems
+
+
+def _unknown_paths(value, path=()):
+    if value == "unknown":
+        yield path
+    elif isinstance(value, dict):
+        if value.get("value") == "unknown" and value.get("note"):
+            return  # a cell or fact that carries its own note
+        for k, v in value.items():
+            yield from _unknown_paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _unknown_paths(v, path + (i,))
+
+
+def check_unknowns_explained(records: list[RawRecord]) -> list[Problem]:
+    """An 'unknown' with no note is a silent gap; the site must say why."""
+    problems = []
+    for r in records:
+        paths = list(_unknown_paths({k: v for k, v in r.data.items() if k != "notes"}))
+        if paths and not r.data.get("notes"):
+            p = paths[0]
+            problems.append(Problem(r.rel, r.line_of(p), ".".join(map(str, p)), "value is 'unknown' but the record has no notes",
+                                    "add a notes: entry saying what the source lacks"))
+    return problems
+
+
+def check_table_cells(records: list[RawRecord]) -> list[Problem]:
+    pytypes = {"integer": (int,), "number": (int, float), "string": (str,), "boolean": (bool,)}
+    problems = []
+    for r in records:
+        if r.data.get("kind") != "table":
+            continue
+        cols = {c.get("id"): c.get("type") for c in r.data.get("columns") or [] if isinstance(c, dict)}
+        for i, row in enumerate(r.data.get("rows") or []):
+            cells = (row or {}).get("cells") or {}
+            if not isinstance(cells, dict):
+                continue
+            for col in cols:
+                if col not in cells:
+                    problems.append(Problem(r.rel, r.line_of(["rows", i]), f"rows[{i}].cells", f"no cell for column {col!r}",
+                                            f"add '{col}:', or '{col}: {{value: unknown, note: ...}}' if the source lacks it"))
+            for col, cell in cells.items():
+                if col not in cols:
+                    problems.append(Problem(r.rel, r.line_of(["rows", i, "cells", col]), f"rows[{i}].cells.{col}",
+                                            f"column {col!r} is not declared", "add it to columns or fix the key"))
+                    continue
+                value = cell.get("value") if isinstance(cell, dict) else cell
+                want = pytypes.get(cols[col], ())
+                ok = value == "unknown" or (isinstance(value, want) and not (isinstance(value, bool) and bool not in want))
+                if not ok:
+                    problems.append(Problem(r.rel, r.line_of(["rows", i, "cells", col]), f"rows[{i}].cells.{col}",
+                                            f"{value!r} is not of column type {cols[col]}", f"write a {cols[col]}, or {{value: unknown, note: ...}}"))
+    return problems
+
+
+def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
+    """Editors validate as you type only if the first line names the schema."""
+    problems = []
+    for r in records:
+        kind = r.data.get("kind")
+        want = SCHEMA_LINE.format(kind=kind)
+        first = r.path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
+        if kind and first != want:
+            problems.append(Problem(r.rel, 1, "(file)", "first line does not name the schema", f"make the first line: {want}"))
+    return problems
+
+
+ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
+              check_unknowns_explained, check_table_cells, check_schema_comment]

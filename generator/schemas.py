@@ -1,0 +1,43 @@
+"""The JSON Schemas, one per kind, wired together so $refs resolve offline."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from .paths import SCHEMAS
+
+
+def _schema_files(schema_dir: Path):
+    return sorted(schema_dir.rglob("*.schema.json"))
+
+
+@lru_cache(maxsize=4)
+def load_schemas(schema_dir: Path = SCHEMAS) -> dict[str, dict]:
+    """Every schema keyed by its path relative to schemas/ (e.g. 'hero.schema.json')."""
+    return {p.relative_to(schema_dir).as_posix(): json.loads(p.read_text(encoding="utf-8"))
+            for p in _schema_files(schema_dir)}
+
+
+def kinds(schema_dir: Path = SCHEMAS) -> list[str]:
+    """Record kinds are the top-level schema files other than common."""
+    return sorted(name.removesuffix(".schema.json") for name in load_schemas(schema_dir)
+                  if "/" not in name and name != "common.schema.json")
+
+
+@lru_cache(maxsize=4)
+def validators(schema_dir: Path = SCHEMAS) -> dict[str, Draft202012Validator]:
+    schemas = load_schemas(schema_dir)
+    registry = Registry().with_resources(
+        (s["$id"], Resource.from_contents(s)) for s in schemas.values())
+    return {k: Draft202012Validator(schemas[f"{k}.schema.json"], registry=registry)
+            for k in kinds(schema_dir)}
+
+
+def field_titles(kind: str, schema_dir: Path = SCHEMAS) -> dict[str, str]:
+    """Top-level field -> its description, for labels and hints."""
+    props = load_schemas(schema_dir)[f"{kind}.schema.json"]["properties"]
+    return {name: spec.get("description", name) for name, spec in props.items()}
