@@ -1,8 +1,10 @@
 """Where the project's inputs live, so no module hard-codes a layout."""
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data"
+# COMPENDIUM_DATA lets tests and benchmarks build from another data folder.
+DATA = Path(os.environ.get("COMPENDIUM_DATA") or ROOT / "data").resolve()
 SCHEMAS = ROOT / "schemas"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SEEDS = ROOT.parent / "shared" / "seeds"

@@ -1,0 +1,75 @@
+"""The only MkDocs-aware module: hands the generator's pages to MkDocs.
+
+Keep it thin. Everything it calls is engine-neutral, so moving to another site
+engine means rewriting this file alone.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
+from mkdocs.structure.files import File  # noqa: E402
+
+from generator import caches  # noqa: E402
+from generator.build import model_from  # noqa: E402
+from generator.export import export_files  # noqa: E402
+from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
+from generator.render import nav, render_pages  # noqa: E402
+from generator.search_fold import fold_search_index  # noqa: E402
+from generator.validate import load_and_validate  # noqa: E402
+
+_files: dict[str, str] = {}
+
+
+def _nav_pages(items):
+    """(title, path) of every page in the hand-written nav, for the home page."""
+    for item in items or []:
+        if isinstance(item, dict):
+            for title, value in item.items():
+                if isinstance(value, str):
+                    yield title, value
+                else:
+                    yield from _nav_pages(value)
+
+
+def on_config(config):
+    caches.clear()
+    records, problems = load_and_validate(DATA)
+    if problems:
+        listing = "\n".join(str(p) for p in problems)
+        raise PluginError(f"{len(problems)} data problem(s); no site is built from invalid data:\n{listing}")
+    model = model_from(records)
+    hand_nav = list(config.nav or [])
+    _files.clear()
+    _files.update(render_pages(model, list(_nav_pages(hand_nav))))
+    _files.update(export_files(model))
+    config.nav = nav(model, hand_nav)
+    return config
+
+
+def on_files(files, config):
+    for path, content in _files.items():
+        if files.get_file_from_path(path):
+            raise PluginError(f"content/{path} clashes with a generated page; generated pages are not kept in content/")
+        files.append(File.generated(config, path, content=content))
+    return files
+
+
+@event_priority(-100)  # after the search plugin has written its index
+def on_post_build(config):
+    index_path = Path(config.site_dir) / "search" / "search_index.json"
+    if not index_path.exists():
+        raise PluginError("search index missing: is the search plugin enabled?")
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    index_path.write_text(json.dumps(fold_search_index(index), ensure_ascii=False), encoding="utf-8")
+
+
+def on_serve(server, config, builder):
+    for folder in (DATA, SCHEMAS, TEMPLATES):
+        server.watch(str(folder))
+    return server

@@ -1,0 +1,118 @@
+"""Shared fixtures: all data loaded once, one strict build, one served site, one browser.
+
+Nothing here skips: a missing tool (Chromium, node, mkdocs) is a failure, because
+the README's test command installs them.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.validate import load_and_validate  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run",
+                 "--disable-sync", "--disable-gpu", "--no-sandbox"]
+MINI_DATA = ROOT / "tests" / "fixtures" / "mini" / "data"
+
+
+@pytest.fixture(scope="session")
+def loaded():
+    """(records, problems) for the real data, loaded once for every test."""
+    return load_and_validate(ROOT / "data")
+
+
+@pytest.fixture(scope="session")
+def records(loaded):
+    recs, problems = loaded
+    assert not problems, "data is invalid:\n" + "\n".join(map(str, problems))
+    return [r.data for r in recs]
+
+
+def build_site(out: Path, data: Path | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if data:
+        env["COMPENDIUM_DATA"] = str(data)
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory):
+    """The real site, built strictly once per test run."""
+    out = tmp_path_factory.mktemp("site")
+    result = build_site(out)
+    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
+    return out
+
+
+@pytest.fixture(scope="session")
+def records_json_path(site_dir):
+    return site_dir / "api" / "records.json"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory: Path):
+    """Serve a folder on 127.0.0.1 on a free port; returns (url, server)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
+    url, server = serve(site_dir)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    assert Path(CHROMIUM).exists(), "Debian chromium is missing: run the README's test command, which installs it"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def _page(browser, **ctx):
+    context = browser.new_context(**ctx)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, pg = _page(browser, viewport={"width": 1280, "height": 900})
+    yield pg
+    errors = pg.errors
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone_page(browser):
+    context, pg = _page(browser, viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                        device_scale_factor=2)
+    yield pg
+    errors = pg.errors
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

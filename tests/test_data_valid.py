@@ -1,0 +1,26 @@
+"""Every data file passes the schema and every cross-record check."""
+from collections import Counter
+
+
+def test_every_data_file_is_valid(loaded):
+    records, problems = loaded
+    assert records, "no records were loaded from data/"
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_ids_unique_and_match_file_names(loaded):
+    records, _ = loaded
+    ids = Counter(r.data["id"] for r in records)
+    assert [i for i, n in ids.items() if n > 1] == []
+    assert all(r.path.stem == r.data["id"] for r in records)
+
+
+def test_every_game_with_records_has_a_game_record(records):
+    games_with_records = {r["game"] for r in records}
+    games_described = {r["game"] for r in records if r["kind"] == "game"}
+    assert games_with_records == games_described
+
+
+def test_five_games_present(records):
+    assert {r["game"] for r in records if r["kind"] == "game"} == {
+        "mare-nostrum", "seven-wonders-myths", "diplomacy-variant", "mosaic-wars-disasters", "ancient-conquest"}

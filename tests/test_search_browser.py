@@ -1,0 +1,34 @@
+"""In real Chromium: type what a player remembers, land on the record's section."""
+import pytest
+
+CASES = [  # (what a player types, id of the record that must be hit)
+    ("Penthesilea", "mn-penthesilee"),
+    ("ulysses", "mn-ulysses"),
+    ("tartaros", "swm-tartaros"),
+    ("baleares", "dip-baleares"),
+    ("garrison town", "mos-garrison-towns"),
+    ("amon-ra", "ac-amon-ra"),
+]
+
+
+def search(page, site_url, query):
+    page.goto(site_url)
+    page.locator("label.md-search__icon[for='__search'], label[for='__search']").first.click()
+    box = page.locator("input.md-search__input")
+    box.fill(query)
+    results = page.locator(".md-search-result__list a")
+    results.first.wait_for(timeout=15000)
+    return results
+
+
+@pytest.mark.parametrize("query,rid", CASES, ids=[c[0] for c in CASES])
+def test_search_lands_on_section(page, site_url, records, query, rid):
+    assert rid in {r["id"] for r in records}, f"test case refers to a missing record {rid}"
+    results = search(page, site_url, query)
+    hrefs = [results.nth(i).get_attribute("href") for i in range(min(results.count(), 10))]
+    match = [i for i, h in enumerate(hrefs) if h.endswith("#" + rid)]
+    assert match, f"no result for {query!r} points at #{rid}; got {hrefs}"
+    results.nth(match[0]).click()
+    page.wait_for_url(f"**#{rid}")
+    heading = page.locator(f"[id='{rid}']")
+    assert heading.is_visible()
