@@ -99,6 +99,21 @@ def check_references(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def check_player_aid_refs(records: list[RawRecord]) -> list[Problem]:
+    """Player-aid sections name records by id; each must exist."""
+    ids = {r.data.get("id") for r in records}
+    problems = []
+    for r in records:
+        for i, section in enumerate(r.data.get("player_aid") or []):
+            for j, target in enumerate((section or {}).get("records") or []):
+                if isinstance(target, str) and target not in ids:
+                    close = difflib.get_close_matches(target, [x for x in ids if isinstance(x, str)], n=1)
+                    problems.append(Problem(r.rel, r.line_of(["player_aid", i, "records", j]), f"player_aid[{i}].records[{j}]",
+                                            f"no record has id {target!r}",
+                                            f"did you mean '{close[0]}'?" if close else "correct the id"))
+    return problems
+
+
 def _unknown_paths(value, path=()):
     if value == "unknown":
         yield path
@@ -166,4 +181,4 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
 
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
-              check_unknowns_explained, check_table_cells, check_schema_comment]
+              check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs]

@@ -49,7 +49,10 @@ def load_file(path: Path, root: Path) -> tuple[RawRecord | None, list[Problem]]:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
-        return None, [Problem(rel, line, "(file)", f"YAML syntax error: {err.problem}",
+        context = ""
+        if err.context and err.context_mark and err.context_mark.line + 1 != line:
+            context = f" ({err.context} that starts at line {err.context_mark.line + 1})"
+        return None, [Problem(rel, line, "(file)", f"YAML syntax error: {err.problem}{context}",
                               "fix the YAML syntax at this line; check indentation and quote strings containing ':'")]
     except UnicodeDecodeError:
         return None, [Problem(rel, 1, "(file)", "file is not UTF-8", "save the file as UTF-8")]

@@ -6,6 +6,7 @@ from itertools import groupby
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from .player_aid import aid_view
 from .model import KIND_PAGES, Model, display_name, rel_url, shared_names
 from .paths import TEMPLATES
 from .views import esc, prose, record_view
@@ -59,6 +60,8 @@ def _game_page(env, m: Model, game: str) -> str:
     page = f"{game}/index.md"
     pages = [(KIND_PAGES[k][1], rel_url(page, kind_page_path(game, k)), len(m.by_game_kind[game][k]))
              for k in m.kinds_of(game)]
+    if g.get("player_aid"):
+        pages.append(("Player aid (one page, for printing)", "player-aid.md", len(g["player_aid"])))
     view = {"id": g["id"], "heading": esc(g["name"]), "summary": esc(g["summary"]), "text": prose(g["text"]),
             "source_file": esc(g["source"]["file"]), "notes": [esc(n) for n in g.get("notes") or []]}
     return env.get_template("game_index.md.j2").render(g=view, pages=pages, gaps=[esc(x) for x in g.get("source_gaps") or []])
@@ -88,6 +91,9 @@ def render_pages(m: Model, extra_pages: list[tuple[str, str]] = ()) -> dict[str,
         pages[f"{game}/index.md"] = _game_page(env, m, game)
         for kind in m.kinds_of(game):
             pages[kind_page_path(game, kind)] = _kind_page(env, m, game, kind)
+        aid = aid_view(m, game)
+        if aid:
+            pages[f"{game}/player-aid.md"] = env.get_template("player_aid.md.j2").render(aid=aid)
     return {path: _tidy(md) for path, md in pages.items()}
 
 
@@ -96,6 +102,8 @@ def nav(m: Model, extra: list = ()) -> list:
     out = [{"Home": "index.md"}]
     for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"]):
         items = [{"Overview": f"{gid}/index.md"}] + [{KIND_PAGES[k][1]: kind_page_path(gid, k)} for k in m.kinds_of(gid)]
+        if g.get("player_aid"):
+            items.append({"Player aid (print)": f"{gid}/player-aid.md"})
         out.append({g.get("short") or g["name"]: items})
     out.append({"Same name, different game": "cross-game.md"})
     return out + list(extra)

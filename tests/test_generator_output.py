@@ -67,3 +67,11 @@ def test_search_index_folding():
     index = {"docs": [{"location": "x", "title": "Tártaros", "text": "Baléares et Byzance"}]}
     text = fold_search_index(index)["docs"][0]["text"]
     assert text.startswith("Baléares et Byzance") and "Tartaros" in text and "Baleares" in text
+
+
+def test_player_aid_sheet(files):
+    sheet = files["mare-nostrum/player-aid.md"]
+    assert "### Combat" in sheet
+    assert "**[Penthesilee](heroes.md#mn-penthesilee)** (3 cards): Enemies need 6 points" in sheet
+    assert "cmp-aid-table" in sheet and "Row 2 is missing from the fixture." in sheet
+    assert "player-aid.md" in files["mare-nostrum/index.md"]
