@@ -105,7 +105,7 @@ def _link_same_names(m: Model) -> None:
     """Records of different games that share a name or alias (Athena, Ishtar...)."""
     by_name = defaultdict(list)
     for rec in m.records.values():
-        if rec["kind"] in ("game", "ruling", "rule", "table"):
+        if rec["kind"] in ("game", "ruling", "rule", "table", "component"):  # shared words, not shared things
             continue
         for n in _names(rec):
             by_name[n].append(rec)
