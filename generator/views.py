@@ -86,8 +86,9 @@ def table_view(rec: dict) -> dict:
             value, note = (cell.get("value"), cell.get("note")) if isinstance(cell, dict) else (cell, None)
             mark = ""
             if note:
-                notes.append(note)
-                mark = f'<sup class="cmp-note-ref">{len(notes)}</sup>'
+                if note not in notes:  # one number per distinct note, reused by every cell it explains
+                    notes.append(note)
+                mark = f'<sup class="cmp-note-ref">{notes.index(note) + 1}</sup>'
             cls = ' class="cmp-unknown-cell"' if value == "unknown" else ""
             cells.append(f"<td{cls}>{value_html(value)}{mark}</td>")
         rows.append("".join(cells))
