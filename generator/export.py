@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from .derived import derived_fields
 from .model import Model
 from .schemas import load_schemas
 
@@ -18,6 +19,7 @@ def records_payload(m: Model) -> dict:
     for rid in sorted(m.records):
         rec = dict(m.records[rid])
         rec["url"] = m.url(rid)
+        rec.update(derived_fields(m, rec))   # kind_label, ruling_count, has_rulings, has_unknowns, ages
         records.append(rec)
     return {"version": EXPORT_VERSION, "count": len(records), "records": records}
 

@@ -18,6 +18,8 @@ from mkdocs.structure.files import File  # noqa: E402
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
 from generator.export import export_files  # noqa: E402
+from generator.offline import write_service_worker  # noqa: E402
+from generator.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.render import nav, render_pages  # noqa: E402
 from generator.search_fold import fold_search_index  # noqa: E402
@@ -67,6 +69,9 @@ def on_post_build(config):
         raise PluginError("search index missing: is the search plugin enabled?")
     index = json.loads(index_path.read_text(encoding="utf-8"))
     index_path.write_text(json.dumps(fold_search_index(index), ensure_ascii=False), encoding="utf-8")
+    site, dir_urls = Path(config.site_dir), config.use_directory_urls
+    write_offline_copy(site, dir_urls)      # the file:// zip, then the service worker over the final files
+    write_service_worker(site, dir_urls)
 
 
 def on_serve(server, config, builder):

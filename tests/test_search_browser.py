@@ -16,7 +16,7 @@ def search(page, site_url, query):
     page.goto(site_url)
     box = page.locator("input.md-search__input")
     box.click()
-    box.fill(query)
+    box.press_sequentially(query)   # real keystrokes: Material searches on keyup, not on fill()'s input event
     results = page.locator(".md-search-result__list a")
     results.first.wait_for(timeout=15000)
     return results

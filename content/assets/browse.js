@@ -1,0 +1,214 @@
+// The card browser (content/browse.md): every record of every game, read from the JSON
+// export (api/records.json, which also carries the derived fields kind_label,
+// ruling_count, has_rulings, has_unknowns and ages), filtered and sorted in memory.
+// Filters live in the page address (?game=...&kind=...&sort=...).
+const ROOT = new URL("../", import.meta.url);
+const RECORDS = new URL("api/records.json", ROOT);
+let recordsPromise = null;
+
+const SORTS = {
+  name: ["Name, A to Z", (a, b) => cmpText(a.sortName, b.sortName)],
+  game: ["Game, then kind", (a, b) => cmpText(a.gameName, b.gameName) || cmpText(a.rec.kind_label, b.rec.kind_label) || cmpText(a.sortName, b.sortName)],
+  kind: ["Kind, then name", (a, b) => cmpText(a.rec.kind_label, b.rec.kind_label) || cmpText(a.sortName, b.sortName)],
+  "cost-asc": ["Cost, lowest first", (a, b) => cmpNum(a.costAmount, b.costAmount, 1) || cmpText(a.sortName, b.sortName)],
+  "cost-desc": ["Cost, highest first", (a, b) => cmpNum(a.costAmount, b.costAmount, -1) || cmpText(a.sortName, b.sortName)],
+  rulings: ["Most rulings first", (a, b) => b.rec.ruling_count - a.rec.ruling_count || cmpText(a.sortName, b.sortName)],
+};
+// Select filters: URL key, label, value(s) of an entry.
+const SELECTS = [
+  ["game", "Game", (e) => [e.rec.game]],
+  ["kind", "Kind", (e) => [e.rec.kind]],
+  ["cost", "Cost", (e) => (e.costLabel ? [e.costLabel] : [])],
+  ["age", "Age", (e) => e.rec.ages || []],
+  ["pantheon", "Pantheon", (e) => (e.rec.pantheon ? [e.rec.pantheon] : [])],
+  ["phase", "Phase", (e) => (e.rec.phase ? [e.rec.phase] : [])],
+];
+const CHECKS = [
+  ["rulings", "Has rulings", (e) => e.rec.has_rulings],
+  ["unknowns", "Has unknowns (the source is unclear)", (e) => e.rec.has_unknowns],
+];
+
+function fold(text) {
+  return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+function cmpText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function cmpNum(a, b, dir) {
+  const an = typeof a === "number", bn = typeof b === "number";
+  if (an && bn) return (a - b) * dir;
+  return an ? -1 : bn ? 1 : 0; // entries without a numeric cost go last
+}
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k.includes("-")) node.setAttribute(k, v);
+    else node[k] = v;
+  }
+  node.append(...children);
+  return node;
+}
+
+function costLabel(cost) {
+  if (!cost || typeof cost !== "object" || !("amount" in cost)) return "";
+  return [cost.amount, cost.unit].filter((x) => x !== undefined && x !== "").join(" ");
+}
+
+function entries(data) {
+  const games = {};
+  for (const r of data.records) if (r.kind === "game") games[r.game] = r.short || r.name;
+  return data.records.map((rec) => {
+    const name = rec.name || rec.question || rec.id;
+    const entry = {
+      rec, name, sortName: fold(name), gameName: games[rec.game] || rec.game,
+      costLabel: costLabel(rec.cost),
+      costAmount: rec.cost && typeof rec.cost.amount === "number" ? rec.cost.amount : null,
+      haystack: fold([name, ...(rec.aliases || []), rec.summary || "", rec.id].join(" ")),
+    };
+    entry.node = item(entry);
+    return entry;
+  });
+}
+
+function item(e) {
+  const r = e.rec;
+  const meta = [e.gameName, r.kind_label];
+  if (e.costLabel) meta.push(`Cost ${e.costLabel}`);
+  if (r.ages && r.ages.length) meta.push(`Age ${r.ages.join(", ")}`);
+  if (r.pantheon) meta.push(r.pantheon);
+  if (r.phase) meta.push(r.phase);
+  if (r.ruling_count) meta.push(r.ruling_count === 1 ? "1 ruling" : `${r.ruling_count} rulings`);
+  if (r.has_unknowns) meta.push("has unknowns");
+  return el("li", { className: "cmp-browse__item", dataset: { id: r.id } },
+    el("a", { href: new URL(r.url, ROOT).href, className: "cmp-browse__name" }, e.name),
+    el("span", { className: "cmp-browse__meta" }, meta.join(" · ")),
+    r.summary ? el("span", { className: "cmp-browse__summary" }, r.summary) : "");
+}
+
+function options(list, key, values, labelOf) {
+  const counts = new Map();
+  for (const e of list) for (const v of values(e)) counts.set(v, (counts.get(v) || 0) + 1);
+  return [...counts.keys()].map((v) => [v, labelOf(v, key)]);
+}
+
+function build(root, list) {
+  const labels = {
+    game: Object.fromEntries(list.map((e) => [e.rec.game, e.gameName])),
+    kind: Object.fromEntries(list.map((e) => [e.rec.kind, e.rec.kind_label])),
+  };
+  const amountOf = Object.fromEntries(list.map((e) => [e.costLabel, e.costAmount]));
+  const controls = {};
+  const form = el("form", { className: "cmp-browse__form", role: "search", "aria-label": "Filter the records" });
+  form.addEventListener("submit", (ev) => ev.preventDefault());
+  controls.q = el("input", { type: "search", id: "cmp-browse-q", name: "q", autocomplete: "off",
+    placeholder: "Name, nickname or words of the summary" });
+  form.append(el("div", { className: "cmp-browse__field cmp-browse__field--wide" },
+    el("label", { htmlFor: "cmp-browse-q" }, "Contains"), controls.q));
+  for (const [key, label, values] of SELECTS) {
+    let opts = options(list, key, values, (v) => (labels[key] && labels[key][v]) || v);
+    if (!opts.length) continue;
+    if (key === "cost") opts.sort((a, b) => cmpNum(amountOf[a[0]], amountOf[b[0]], 1) || cmpText(a[1], b[1]));
+    else if (key === "age") opts.sort((a, b) => a[0].length - b[0].length);
+    else opts.sort((a, b) => cmpText(fold(a[1]), fold(b[1])));
+    const select = el("select", { id: `cmp-browse-${key}`, name: key },
+      el("option", { value: "" }, "Any"), ...opts.map(([v, l]) => el("option", { value: v }, l)));
+    controls[key] = select;
+    form.append(el("div", { className: "cmp-browse__field" }, el("label", { htmlFor: select.id }, label), select));
+  }
+  const checks = el("div", { className: "cmp-browse__checks" });
+  for (const [key, label] of CHECKS) {
+    const box = el("input", { type: "checkbox", id: `cmp-browse-${key}`, name: key, value: "1" });
+    controls[key] = box;
+    checks.append(el("label", { htmlFor: box.id, className: "cmp-browse__check" }, box, " ", label));
+  }
+  const sort = el("select", { id: "cmp-browse-sort", name: "sort" },
+    ...Object.entries(SORTS).map(([v, [l]]) => el("option", { value: v }, l)));
+  controls.sort = sort;
+  const reset = el("button", { type: "button", className: "md-button cmp-browse__reset" }, "Clear filters");
+  form.append(checks, el("div", { className: "cmp-browse__field" }, el("label", { htmlFor: sort.id }, "Sort by"), sort),
+    el("div", { className: "cmp-browse__field cmp-browse__field--button" }, reset));
+  const problem = el("p", { className: "cmp-browse__problem", role: "alert", hidden: true });
+  const count = el("p", { className: "cmp-browse__count", role: "status" });
+  const out = el("ol", { className: "cmp-browse__list" });
+  root.replaceChildren(form, problem, count, out);
+  return { controls, problem, count, out, reset };
+}
+
+function readUrl(ui) {
+  const params = new URLSearchParams(location.search);
+  const wrong = [];
+  for (const [key, c] of Object.entries(ui.controls)) {
+    const v = params.get(key);
+    if (c.type === "checkbox") c.checked = v === "1";
+    else if (c.tagName === "SELECT") {
+      const known = [...c.options].some((o) => o.value === (v || ""));
+      c.value = known ? v || "" : c.options[0].value;
+      if (v && !known) wrong.push(`${key} “${v}”`);
+    } else c.value = v || "";
+  }
+  ui.problem.hidden = !wrong.length;
+  ui.problem.textContent = wrong.length
+    ? `The address asks for ${wrong.join(" and ")}, which no record has; that filter is ignored.` : "";
+}
+
+function writeUrl(ui) {
+  const params = new URLSearchParams();
+  for (const [key, c] of Object.entries(ui.controls)) {
+    if (c.type === "checkbox") { if (c.checked) params.set(key, "1"); }
+    else if (c.value && !(key === "sort" && c.value === "name")) params.set(key, c.value.trim());
+  }
+  const query = params.toString();
+  history.replaceState(history.state, "", location.pathname + (query ? `?${query}` : "") + location.hash);
+}
+
+function render(ui, list) {
+  const c = ui.controls;
+  const words = fold(c.q.value).split(/\s+/).filter(Boolean);
+  const shown = list.filter((e) =>
+    SELECTS.every(([key, , values]) => !c[key] || !c[key].value || values(e).includes(c[key].value)) &&
+    CHECKS.every(([key, , test]) => !c[key].checked || test(e)) &&
+    words.every((w) => e.haystack.includes(w)));
+  shown.sort(SORTS[c.sort.value] ? SORTS[c.sort.value][1] : SORTS.name[1]);
+  ui.out.replaceChildren(...shown.map((e) => e.node));
+  ui.count.textContent = shown.length === list.length
+    ? `${list.length} records` : `${shown.length} of ${list.length} records`;
+  ui.out.dataset.count = String(shown.length);
+}
+
+async function init() {
+  const root = document.getElementById("cmp-browse");
+  if (!root) return;
+  root.setAttribute("aria-busy", "true");
+  let list;
+  try {
+    recordsPromise = recordsPromise || fetch(RECORDS).then((res) => {
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.json();
+    });
+    list = entries(await recordsPromise);
+  } catch (err) {
+    recordsPromise = null;
+    root.replaceChildren(el("p", { className: "cmp-browse__problem", role: "alert" },
+      `The record list could not be loaded (${err.message}). Reload the page to try again.`));
+    root.removeAttribute("aria-busy");
+    return;
+  }
+  const ui = build(root, list);
+  readUrl(ui);
+  render(ui, list);
+  const update = () => { ui.problem.hidden = true; writeUrl(ui); render(ui, list); };
+  ui.controls.q.addEventListener("input", update);
+  for (const c of Object.values(ui.controls)) if (c !== ui.controls.q) c.addEventListener("change", update);
+  ui.reset.addEventListener("click", () => {
+    for (const c of Object.values(ui.controls)) {
+      if (c.type === "checkbox") c.checked = false; else c.value = c.tagName === "SELECT" ? c.options[0].value : "";
+    }
+    update();
+  });
+  root.removeAttribute("aria-busy");
+  root.dataset.ready = "true";
+}
+
+if (window.document$) window.document$.subscribe(init);
+else init();

@@ -1,0 +1,77 @@
+// Registers the service worker (sw.js, generated at build time with the list of every
+// built file) and shows, in the footer, whether the site is stored for offline use and
+// how large it is, next to the link to the downloadable copy.
+const ROOT = new URL("../", import.meta.url);
+const ZIP = "downloads/ancient-games-compendium-offline.zip";
+let message = "";
+
+function formatSize(bytes) {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+}
+
+function footerBox() {
+  let box = document.getElementById("cmp-offline");
+  if (box) return box;
+  const host = document.querySelector(".md-footer-meta__inner") || document.querySelector("footer");
+  if (!host) return null;
+  box = document.createElement("div");
+  box.id = "cmp-offline";
+  box.className = "cmp-offline";
+  const status = document.createElement("span");
+  status.className = "cmp-offline__status";
+  status.setAttribute("role", "status");
+  status.dataset.offlineStatus = "";
+  const link = document.createElement("a");
+  link.className = "cmp-offline__download";
+  link.href = new URL(ZIP, ROOT).href;
+  link.textContent = "Download a copy to open without internet (zip)";
+  box.append(status, link);
+  host.append(box);
+  return box;
+}
+
+function show(text) {
+  message = text;
+  const box = footerBox();
+  if (box) box.querySelector("[data-offline-status]").textContent = text;
+}
+
+async function status() {
+  try {
+    const info = await (await fetch(new URL("offline.json", ROOT))).json();
+    if (await caches.has(info.cache)) show(`Available offline · ${formatSize(info.bytes)}`);
+    else show("Saving for offline use…");
+  } catch (err) {
+    show("");
+  }
+}
+
+async function register() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  if (typeof window.livereload === "function") {
+    // `mkdocs serve` previews rebuild on every save; a cached site would hide the edits.
+    const regs = await navigator.serviceWorker.getRegistrations();
+    await Promise.all(regs.map((r) => r.unregister()));
+    show("Offline use is off in the mkdocs serve preview");
+    return;
+  }
+  show("Saving for offline use…");
+  try {
+    await navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.href, updateViaCache: "none" });
+  } catch (err) {
+    show("Offline use is not available in this browser");
+    return;
+  }
+  await navigator.serviceWorker.ready;
+  await status();
+  navigator.serviceWorker.addEventListener("controllerchange", status);
+}
+
+function onPage() {
+  footerBox();
+  if (message) show(message);
+}
+
+if (window.document$) window.document$.subscribe(onPage);
+else onPage();
+register();

@@ -1,0 +1,86 @@
+"""The downloadable copy of the site that works opened from file://.
+
+Made from the site just built, without a second build: every relative link to a
+folder ('../gods/#mn-athena') is pointed at the folder's index.html, because a
+browser opening files shows a folder listing, not its index page; the search
+index is also written as a script (Material reads search/search_index.js when
+opened from a file); and a small stand-in for Web Workers (templates/file-worker.js)
+lets the search run, as Chromium starts no worker from file://. The result is one
+zip with a single top folder. Pure: a folder in, a zip written into it.
+"""
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from pathlib import Path
+
+from .paths import TEMPLATES
+
+ZIP_PATH = "downloads/ancient-games-compendium-offline.zip"
+TOP = "ancient-games-compendium"
+SHIM = "assets/file-worker.js"
+SKIP_PREFIXES = ("downloads/", "assets/javascripts/lunr/")
+SKIP_SUFFIXES = (".map", "sitemap.xml", "sitemap.xml.gz")
+SKIP_NAMES = {"sw.js", "offline.json", "404.html"}   # 404.html links from the server root: useless in files
+_ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
+_EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|/|#|\?)", re.I)
+
+
+def file_link(url: str) -> str:
+    """'../gods/#x' -> '../gods/index.html#x'; other links unchanged."""
+    if not url or _EXTERNAL.match(url):
+        return url
+    cut = min([i for i in (url.find("#"), url.find("?")) if i >= 0], default=len(url))
+    path, rest = url[:cut], url[cut:]
+    last = path.rsplit("/", 1)[-1]
+    if path.endswith("/"):
+        path += "index.html"
+    elif last in (".", ".."):
+        path += "/index.html"
+    else:
+        return url
+    return path + rest
+
+
+def html_for_files(html: str, depth: int, directory_urls: bool = True) -> str:
+    if directory_urls:
+        html = _ATTR.sub(lambda m: m.group(1) + file_link(m.group(2)) + m.group(3), html)
+    shim = f'<script src="{"../" * depth}{SHIM}"></script>'
+    return html.replace("</head>", shim + "</head>", 1)
+
+
+def index_for_files(index_json: str) -> str:
+    index = json.loads(index_json)
+    for doc in index.get("docs", []):
+        loc = doc.get("location", "")
+        doc["location"] = file_link(loc) if loc and not loc.startswith("#") else "index.html" + loc
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+
+def copied_files(site: Path) -> list[str]:
+    return sorted(rel for rel in (p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+                  if rel not in SKIP_NAMES and not rel.startswith(SKIP_PREFIXES) and not rel.endswith(SKIP_SUFFIXES))
+
+
+def write_offline_copy(site: Path, directory_urls: bool = True) -> Path:
+    """Write the file:// copy of the built site as a zip inside it; returns the zip's path."""
+    out = site / ZIP_PATH
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stamp = (2000, 1, 1, 0, 0, 0)   # fixed times: the same site gives the same zip
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        def put(rel: str, data: bytes) -> None:
+            zf.writestr(zipfile.ZipInfo(f"{TOP}/{rel}", stamp), data, compress_type=zipfile.ZIP_DEFLATED)
+
+        for rel in copied_files(site):
+            data = (site / rel).read_bytes()
+            if rel.endswith(".html"):
+                data = html_for_files(data.decode("utf-8"), rel.count("/"), directory_urls).encode("utf-8")
+            if rel == "search/search_index.json":
+                index = index_for_files(data.decode("utf-8")) if directory_urls else data.decode("utf-8")
+                put(rel, index.encode("utf-8"))
+                put("search/search_index.js", f"var __index = {index};\n".encode("utf-8"))
+                continue
+            put(rel, data)
+        put(SHIM, (TEMPLATES / "file-worker.js").read_bytes())
+    return out

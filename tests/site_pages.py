@@ -1,0 +1,35 @@
+"""One page of each type in a built site, for the browser tests that visit every page type.
+
+Found from the built site itself (the export says which kinds exist and where), so a new
+kind or game is covered without editing a test.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline", "offline/"),
+                ("calculator: Mare Nostrum", "calculators/mare-nostrum-battle/"),
+                ("calculator: Ancient Conquest", "calculators/ancient-conquest-battle/")]
+
+
+def page_types(site: Path) -> list[tuple[str, str]]:
+    """(label, path relative to the site root) for every page type; kind pages use the game with most records of that kind."""
+    records = json.loads((site / "api" / "records.json").read_text(encoding="utf-8"))["records"]
+    by_kind = Counter((r["kind"], r["url"].split("#")[0]) for r in records)
+    games = Counter(r["game"] for r in records)
+    out = [("home", ""), ("game overview", f"{games.most_common(1)[0][0]}/")]
+    seen = set()
+    for (kind, path), _ in by_kind.most_common():
+        if kind != "game" and kind not in seen:
+            seen.add(kind)
+            out.append((f"kind: {kind}", path))
+    aids = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/player-aid/index.html"))
+    out += [("player aid", aids[0])] if aids else []
+    out += [(label, path) for label, path in HAND_WRITTEN if (site / path / "index.html").exists()]
+    return sorted(out, key=lambda t: (t[0] != "home", t[0]))
+
+
+def label_ids(types):
+    return [label for label, _ in types]

@@ -1,0 +1,56 @@
+"""axe-core (node_modules/axe-core, installed from package-lock.json by the README's test
+command, injected from disk: nothing is fetched) on one page of each type, on a desktop and
+on a phone screen: no serious or critical violation."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from site_pages import page_types
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+# Rules allowed to fail, each with its reason. Keep this empty unless a violation is in code
+# the project does not control and cannot override; every entry is a debt to pay off.
+ALLOWED: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module")
+def types(site_dir):
+    return page_types(site_dir)
+
+
+def _violations(pg, url):
+    pg.goto(url)
+    pg.wait_for_load_state("load")
+    if pg.locator("#cmp-browse").count():
+        pg.wait_for_selector("#cmp-browse[data-ready]")
+    for calc in ("#ac-battle", "#mn-battle"):
+        if pg.locator(calc).count():
+            pg.locator(f"{calc} select, {calc} input").first.wait_for(timeout=15000)
+    pg.add_script_tag(path=str(AXE))
+    result = pg.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical") and v["id"] not in ALLOWED]
+
+
+def test_axe_core_is_installed():
+    assert AXE.exists(), "node_modules/axe-core is missing: run the README's test command (npm ci)"
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_no_serious_or_critical_violation_on_any_page_type(request, screen, site_url, types):
+    pg = request.getfixturevalue("page" if screen == "desktop" else "phone_page")
+    found = []
+    for label, path in types:
+        found += [f"{label} ({path or '/'}): {rule} [{impact}] {help_} at {where}"
+                  for rule, impact, help_, where in _violations(pg, site_url + path)]
+    assert found == [], "\n".join(found)
+
+
+def test_axe_sees_the_page_types(types):
+    labels = {label for label, _ in types}
+    for needed in ("home", "game overview", "kind: rule", "kind: ruling", "kind: table", "kind: hero",
+                   "cross-game", "browse", "calculator: Mare Nostrum", "calculator: Ancient Conquest"):
+        assert needed in labels, f"no {needed} page in the built site"

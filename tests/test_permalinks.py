@@ -1,0 +1,79 @@
+"""Permalinks: every record and ruling has a "Copy link" that puts its absolute URL on the
+clipboard and says so; a renamed record's old link (its former id) still lands on it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture
+def clip_page(browser, site_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+def _first(records, kind):
+    return next(r for r in records if r["kind"] == kind)
+
+
+@pytest.mark.parametrize("kind", ["hero", "ruling", "table"])
+def test_copy_link_copies_the_absolute_url(clip_page, site_url, site_dir, kind):
+    records = json.loads((site_dir / "api" / "records.json").read_text())["records"]
+    rec = _first(records, kind)
+    clip_page.goto(site_url + rec["url"].split("#")[0])
+    card = clip_page.locator(f"[id='{rec['id']}'] + .cmp-card")
+    link = card.locator("a.cmp-permalink[data-copy-link]")
+    assert link.count() == 1
+    box = link.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    link.click()
+    note = card.locator(".cmp-permalink__note")
+    note.wait_for()
+    assert note.inner_text() == "Link copied"
+    assert note.get_attribute("role") == "status"
+    assert clip_page.evaluate("navigator.clipboard.readText()") == site_url + rec["url"]
+    assert clip_page.url == site_url + rec["url"].split("#")[0]       # copying does not navigate
+
+
+def test_copy_link_without_clipboard_shows_the_url_to_copy(page, site_url, site_dir):
+    records = json.loads((site_dir / "api" / "records.json").read_text())["records"]
+    rec = _first(records, "hero")
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    page.goto(site_url + rec["url"].split("#")[0])
+    card = page.locator(f"[id='{rec['id']}'] + .cmp-card")
+    card.locator("a.cmp-permalink").click()
+    field = card.locator(".cmp-permalink__field")
+    field.wait_for()
+    assert field.input_value() == site_url + rec["url"]
+    assert page.evaluate("document.activeElement.classList.contains('cmp-permalink__field')")
+
+
+def test_a_renamed_records_old_link_lands_on_it(page, mini_site_url, mini_site_dir):
+    """mn-penthesilee was mn-penthesilea: the old URL opens the same record, in view."""
+    hero = (mini_site_dir / "mare-nostrum" / "heroes" / "index.html").read_text()
+    assert 'id="mn-penthesilea"' in hero
+    page.goto(mini_site_url + "mare-nostrum/heroes/#mn-penthesilea")
+    old = page.locator("#mn-penthesilea")
+    assert old.count() == 1
+    # the old anchor sits inside the renamed record's own card
+    assert page.evaluate("document.getElementById('mn-penthesilea').closest('.cmp-card').previousElementSibling.id") == "mn-penthesilee"
+    heading = page.locator("#mn-penthesilee")
+    page.wait_for_timeout(300)
+    box = heading.bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    assert box["y"] >= header["height"] - 1 and box["y"] + box["height"] <= 900, (box, header)
+    # the old link also works from another page, through the theme's instant navigation
+    page.goto(mini_site_url + "mare-nostrum/gods/")
+    page.evaluate("""() => { const a = document.createElement('a'); a.href = '../heroes/#mn-penthesilea';
+        a.id = 'old-link'; a.textContent = 'old link'; document.querySelector('article').prepend(a); }""")
+    page.locator("#old-link").click()
+    page.wait_for_url("**/mare-nostrum/heroes/#mn-penthesilea")
+    assert heading.is_visible()
+    assert "Penthesilee" in heading.inner_text()

@@ -1,0 +1,113 @@
+"""Phone-first, at 375x667 in Chromium with touch: on every page type nothing scrolls
+sideways, every tap target is at least 44 px, wide tables scroll inside their own box, and
+the search is one tap away."""
+from __future__ import annotations
+
+import pytest
+
+from site_pages import page_types
+
+MIN = 44
+# Collects every visible tap target that is too small. A link inside a sentence is exempt,
+# as in WCAG 2.5.5/2.5.8 ("inline" targets): making it 44 px tall would break the lines of
+# text. A link is inline when its block holds more text than the link itself.
+SMALL_TARGETS_JS = """
+(min) => {
+  const sel = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], label[for]';
+  const out = [];
+  const blockOf = (el) => { let b = el.parentElement;
+    while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement; return b; };
+  for (const el of document.querySelectorAll(sel)) {
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden' || st.display === 'none' || parseFloat(st.opacity) === 0) continue;
+    if (el.closest('[hidden], .md-search, .md-sidebar, [aria-hidden=true]')) continue;
+    let r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= 0 || r.left >= innerWidth) continue;
+    if ((el.type === 'checkbox' || el.type === 'radio') && el.labels && el.labels.length) {
+      r = el.labels[0].getBoundingClientRect();
+    }
+    if (r.width >= min && r.height >= min) continue;
+    if (el.tagName === 'A' && st.display.startsWith('inline')) {
+      const block = blockOf(el);
+      if (block && block.textContent.trim().length > el.textContent.trim().length + 1) continue;
+    }
+    if (el.tagName === 'LABEL' && el.control && el.control.getBoundingClientRect().height >= min) continue;
+    const name = (el.getAttribute('aria-label') || el.textContent || el.title || el.name || '').trim().slice(0, 40);
+    out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return out;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def types(site_dir):
+    return page_types(site_dir)
+
+
+def _open(phone_page, url):
+    phone_page.goto(url)
+    phone_page.wait_for_load_state("load")
+    phone_page.evaluate("document.fonts.ready")
+    browse = phone_page.locator("#cmp-browse")
+    if browse.count():
+        phone_page.wait_for_selector("#cmp-browse[data-ready]")
+
+
+def test_no_page_type_scrolls_sideways(phone_page, site_url, types):
+    wide = []
+    for label, path in types:
+        _open(phone_page, site_url + path)
+        width = phone_page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+        if width > 375:
+            culprits = phone_page.evaluate("""() => [...document.querySelectorAll('article *')]
+              .filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.cmp-scroll, .md-typeset__scrollwrap, [class*=scroll]'))
+              .slice(0, 3).map(e => e.tagName + '.' + e.className)""")
+            wide.append(f"{label} ({path}): {width}px wide, e.g. {culprits}")
+    assert wide == []
+
+
+def test_tap_targets_are_at_least_44px(phone_page, site_url, types):
+    small = []
+    for label, path in types:
+        _open(phone_page, site_url + path)
+        small += [f"{label}: {t}" for t in phone_page.evaluate(SMALL_TARGETS_JS, MIN)]
+    assert small == [], f"{len(small)} small target(s):\n" + "\n".join(small[:80])
+
+
+def test_drawer_links_are_at_least_44px(phone_page, site_url):
+    _open(phone_page, site_url)
+    phone_page.locator("label.md-header__button[for='__drawer']").tap()
+    phone_page.wait_for_timeout(400)
+    heights = phone_page.locator(".md-nav--primary .md-nav__link:visible").evaluate_all(
+        "els => els.filter(e => e.getBoundingClientRect().left >= 0).map(e => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= MIN, heights
+
+
+def test_wide_tables_scroll_inside_their_own_box(phone_page, site_url, types):
+    tables = dict(types)["kind: table"]
+    _open(phone_page, site_url + tables)
+    boxes = phone_page.evaluate("""() => [...document.querySelectorAll('article .cmp-scroll, article .md-typeset__scrollwrap')]
+        .map(b => ({overflow: getComputedStyle(b).overflowX, client: b.clientWidth, scroll: b.scrollWidth,
+                    right: b.getBoundingClientRect().right}))""")
+    assert boxes
+    assert all(b["overflow"] in ("auto", "scroll") and b["right"] <= 376 for b in boxes), boxes
+    assert any(b["scroll"] > b["client"] for b in boxes), "expected at least one table wider than a phone"
+    phone_page.evaluate("""() => { const b = [...document.querySelectorAll('article .cmp-scroll')]
+        .find(b => b.scrollWidth > b.clientWidth); b.scrollLeft = 200; }""")
+    assert phone_page.evaluate("scrollX") == 0
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_search_is_one_tap_away(phone_page, site_url, types):
+    _open(phone_page, site_url + dict(types)["kind: rule"])
+    button = phone_page.locator("label.md-header__button[for='__search']")
+    assert button.is_visible()
+    box = button.bounding_box()
+    assert box["width"] >= MIN and box["height"] >= MIN
+    button.tap()
+    field = phone_page.locator("input.md-search__input")
+    field.wait_for(state="visible")
+    assert phone_page.evaluate("document.activeElement.classList.contains('md-search__input')")
+    phone_page.keyboard.type("combat")
+    phone_page.locator(".md-search-result__list a").first.wait_for(timeout=15000)
