@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -24,6 +25,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run",
                  "--disable-sync", "--disable-gpu", "--no-sandbox"]
 MINI_DATA = ROOT / "tests" / "fixtures" / "mini" / "data"
+FIXTURE_CONFIG = ROOT / "tests" / "fixtures" / "mkdocs.fixture.yml"   # for builds from other data
 
 
 @pytest.fixture(scope="session")
@@ -39,19 +41,35 @@ def records(loaded):
     return [r.data for r in recs]
 
 
-def build_site(out: Path, data: Path | None = None) -> subprocess.CompletedProcess:
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def build_site(out: Path, data: Path | None = None, port: int | None = None) -> subprocess.CompletedProcess:
+    """Strict build; with a port, for serving on it (instant navigation needs the exact URL)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    config = []
     if data:
         env["COMPENDIUM_DATA"] = str(data)
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        config = ["-f", str(FIXTURE_CONFIG)]
+    if port:
+        env["COMPENDIUM_SITE_URL"] = f"http://127.0.0.1:{port}/"
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", *config, "-d", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory):
-    """The real site, built strictly once per test run."""
+def site_port():
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory, site_port):
+    """The real site, built strictly once per test run, for serving on site_port."""
     out = tmp_path_factory.mktemp("site")
-    result = build_site(out)
+    result = build_site(out, port=site_port)
     assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
     return out
 
@@ -66,17 +84,33 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path):
-    """Serve a folder on 127.0.0.1 on a free port; returns (url, server)."""
+def serve(directory: Path, port: int = 0):
+    """Serve a folder on 127.0.0.1 (a free port unless given); returns (url, server)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/", server
 
 
 @pytest.fixture(scope="session")
-def site_url(site_dir):
-    url, server = serve(site_dir)
+def site_url(site_dir, site_port):
+    url, server = serve(site_dir, site_port)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def mini_site_dir(tmp_path_factory):
+    """The fixture data (tests/fixtures/mini/data: a renamed record, a <script> in a text) built once."""
+    out = tmp_path_factory.mktemp("mini-site")
+    result = build_site(out, MINI_DATA)
+    assert result.returncode == 0, f"strict build of the fixture failed:\n{result.stdout}\n{result.stderr}"
+    return out
+
+
+@pytest.fixture(scope="session")
+def mini_site_url(mini_site_dir):
+    url, server = serve(mini_site_dir)
     yield url
     server.shutdown()
 

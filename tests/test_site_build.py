@@ -44,13 +44,15 @@ def test_export_matches_records(site_dir, records):
     assert all(r["url"] and "#" in r["url"] or r["kind"] == "game" for r in data["records"])
 
 
-def test_no_third_party_urls_in_html(site_dir):
+def test_no_third_party_urls_in_html(site_dir, site_port):
+    own = f"http://127.0.0.1:{site_port}/"   # canonical links name the site's own URL
     offenders = []
     for page in site_dir.rglob("*.html"):
         html = page.read_text()
         tags = re.findall(r'<(?:script|img|iframe|source|video|audio|embed|link)\b[^>]*>', html)
         for url in re.findall(r'(?:src|href)="((?:https?:)?//[^"]+)"', " ".join(tags)):
-            offenders.append((page.relative_to(site_dir).as_posix(), url))
+            if not url.startswith(own):
+                offenders.append((page.relative_to(site_dir).as_posix(), url))
     assert offenders == []
 
 
@@ -65,3 +67,24 @@ def test_search_index_is_accent_folded(site_dir):
     index = json.loads((site_dir / "search" / "search_index.json").read_text())
     text = " ".join(d["text"] for d in index["docs"])
     assert "Tártaros" in text and "Tartaros" in text
+
+
+def _unknown_cells(rec):
+    return sum(1 for row in rec["rows"] for cell in row["cells"].values()
+               if isinstance(cell, dict) and cell.get("value") == "unknown")
+
+
+def test_every_unknown_table_cell_is_shown_as_unknown(site_dir, records):
+    games = {r["game"] for r in records if r["kind"] == "table"}
+    for game in games:
+        expected = sum(_unknown_cells(r) for r in records if r["kind"] == "table" and r["game"] == game)
+        html = (site_dir / game / "tables" / "index.html").read_text()
+        assert html.count('class="cmp-unknown-cell"') == expected, game
+
+
+def test_each_game_overview_names_its_source_and_gaps(site_dir, records):
+    for game in (r for r in records if r["kind"] == "game"):
+        html = (site_dir / game["game"] / "index.html").read_text()
+        assert game["source"]["file"] in html
+        assert game.get("source_gaps"), f"{game['id']} lists no source gaps"
+        assert 'id="source-gaps"' in html

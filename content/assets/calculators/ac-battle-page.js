@@ -61,6 +61,7 @@ const STYLE = `
 #ac-battle .acb-result { font-size: 1rem; font-weight: 700; margin: .5rem 0; }
 #ac-battle .acb-steps li { margin: .2rem 0; overflow-wrap: anywhere; }
 #ac-battle .acb-note { font-size: .72rem; color: var(--md-default-fg-color--light, #666); }
+#ac-battle .acb-unknown .acb-note { color: #5c4400; }
 #ac-battle a { display: inline-block; min-height: 24px; }
 #ac-battle .acb-oracle { border: 1px solid #d39e00; padding: .4rem .75rem; margin: .75rem 0; }
 #ac-battle .acb-oracle a { min-height: 44px; line-height: 44px; }
