@@ -1,5 +1,6 @@
 """In real Chromium: type what a player remembers, land on the record's section."""
 import pytest
+from playwright.sync_api import expect
 
 CASES = [  # (what a player types, id of the record that must be hit): one or more per game
     ("Penthesilea", "mn-penthesilee"),          # alias, Mare Nostrum
@@ -32,4 +33,5 @@ def test_search_lands_on_section(page, site_url, records, query, rid):
     results.nth(match[0]).click()
     page.wait_for_url(f"**#{rid}")
     heading = page.locator(f"[id='{rid}']")
-    assert heading.is_visible()
+    expect(heading).to_be_visible(timeout=10000)
+    expect(heading).to_be_in_viewport(timeout=10000)   # the page is scrolled to the section
