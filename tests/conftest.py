@@ -116,6 +116,13 @@ def mini_site_url(mini_site_dir):
 
 
 @pytest.fixture(scope="session")
+def types(site_dir):
+    """(label, path) of one page of each type in the built site."""
+    from site_pages import page_types
+    return page_types(site_dir)
+
+
+@pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
     assert Path(CHROMIUM).exists(), "Debian chromium is missing: run the README's test command, which installs it"

@@ -33,3 +33,15 @@ def page_types(site: Path) -> list[tuple[str, str]]:
 
 def label_ids(types):
     return [label for label, _ in types]
+
+
+def open_settled(pg, url: str) -> None:
+    """Open a page and wait until its scripts have drawn it (card browser, calculators, fonts)."""
+    pg.goto(url)
+    pg.wait_for_load_state("load")
+    pg.evaluate("document.fonts.ready")
+    if pg.locator("#cmp-browse").count():
+        pg.wait_for_selector("#cmp-browse[data-ready]")
+    for calc in ("#ac-battle", "#mn-battle"):
+        if pg.locator(calc).count():
+            pg.locator(f"{calc} select, {calc} input").first.wait_for(timeout=15000)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from site_pages import page_types
+from site_pages import open_settled
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -16,19 +16,8 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 ALLOWED: dict[str, str] = {}
 
 
-@pytest.fixture(scope="module")
-def types(site_dir):
-    return page_types(site_dir)
-
-
 def _violations(pg, url):
-    pg.goto(url)
-    pg.wait_for_load_state("load")
-    if pg.locator("#cmp-browse").count():
-        pg.wait_for_selector("#cmp-browse[data-ready]")
-    for calc in ("#ac-battle", "#mn-battle"):
-        if pg.locator(calc).count():
-            pg.locator(f"{calc} select, {calc} input").first.wait_for(timeout=15000)
+    open_settled(pg, url)
     pg.add_script_tag(path=str(AXE))
     result = pg.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_pages import page_types
+from site_pages import open_settled
 
 MIN = 44
 # Collects every visible tap target that is too small. A link inside a sentence is exempt,
@@ -40,18 +40,7 @@ SMALL_TARGETS_JS = """
 """
 
 
-@pytest.fixture(scope="module")
-def types(site_dir):
-    return page_types(site_dir)
-
-
-def _open(phone_page, url):
-    phone_page.goto(url)
-    phone_page.wait_for_load_state("load")
-    phone_page.evaluate("document.fonts.ready")
-    browse = phone_page.locator("#cmp-browse")
-    if browse.count():
-        phone_page.wait_for_selector("#cmp-browse[data-ready]")
+_open = open_settled
 
 
 def test_no_page_type_scrolls_sideways(phone_page, site_url, types):
