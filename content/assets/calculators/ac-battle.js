@@ -483,24 +483,20 @@ export function evaluate(scenario, model) {
       const skipped = [];
       const f = u.flags || {};
       const pushMod = (name, value, source, param) => mods.push({ name, value, source, param });
+      // A modifier that only exists under an optional rule: applied, or listed as not applied.
+      const optionalMod = (rule, name, param, source, offText) => {
+        if (opt(rule)) pushMod(name, P[param], source, param);
+        else skipped.push(offText);
+      };
       if (side === "attacker") {
         if (f.desert) pushMod("attacking from desert", P.attackerDesert, SOURCES.desert, "attackerDesert");
         if (f.river) {
           if (s.readings.river === "table") pushMod("attacks across a river", P.riverAttacker, SOURCES.riverTable, "riverAttacker");
         }
-        if (f.disembarked) {
-          if (opt("fleets")) pushMod("just disembarked", P.disembarked, SOURCES.disembarked, "disembarked");
-          else skipped.push("just disembarked: optional rule Fleets is off");
-        }
-        if (f.deity) {
-          if (opt("deities")) pushMod("stacked with a deity", P.deity, SOURCES.deity, "deity");
-          else skipped.push("deity: optional rule Deities is off");
-        }
+        if (f.disembarked) optionalMod("fleets", "just disembarked", "disembarked", SOURCES.disembarked, "just disembarked: optional rule Fleets is off");
+        if (f.deity) optionalMod("deities", "stacked with a deity", "deity", SOURCES.deity, "deity: optional rule Deities is off");
         if (u.type === "cavalry" && isCity) pushMod("cavalry attacking a city", P.cavalryCity, SOURCES.cavalryCity, "cavalryCity");
-        if (f.charge) {
-          if (opt("charge")) pushMod("cavalry charge", P.cavalryCharge, SOURCES.cavalryCharge, "cavalryCharge");
-          else skipped.push("charge: optional cavalry rule is off");
-        }
+        if (f.charge) optionalMod("charge", "cavalry charge", "cavalryCharge", SOURCES.cavalryCharge, "charge: optional cavalry rule is off");
       } else {
         const terrainParam = { mountain: "defenderMountain", forest: "defenderForest", swamp: "defenderSwamp", hills: "defenderHills", clear: "defenderClear", desert: "defenderDesert" }[s.terrain];
         const v = P[terrainParam];
@@ -510,14 +506,8 @@ export function evaluate(scenario, model) {
           mods.push({ name: `defending a ${cityRule.label} (“${cityRule.defenceText}”)`, value: cityRule.defence, source: SOURCES.redDotOptional, param: null,
             link: { name: model.cities.optional.name, url: model.cities.optional.url } });
         }
-        if (s.encamped) {
-          if (opt("encampments")) pushMod("encamped", P.encampment, SOURCES.encampment, "encampment");
-          else skipped.push("encampment: optional rule Encampments is off");
-        }
-        if (s.defenderDeity) {
-          if (opt("deities")) pushMod("stacked with a deity", P.deity, SOURCES.deity, "deity");
-          else skipped.push("deity: optional rule Deities is off");
-        }
+        if (s.encamped) optionalMod("encampments", "encamped", "encampment", SOURCES.encampment, "encampment: optional rule Encampments is off");
+        if (s.defenderDeity) optionalMod("deities", "stacked with a deity", "deity", SOURCES.deity, "deity: optional rule Deities is off");
         if (u.type === "cavalry" && isCity) pushMod("cavalry defending a city", P.cavalryCity, SOURCES.cavalryCity, "cavalryCity");
       }
       let m = frac(1);
