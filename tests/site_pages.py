@@ -45,3 +45,20 @@ def open_settled(pg, url: str) -> None:
     for calc in ("#ac-battle", "#mn-battle"):
         if pg.locator(calc).count():
             pg.locator(f"{calc} select, {calc} input").first.wait_for(timeout=15000)
+
+
+LANDED_JS = """([id, path]) => { const el = document.getElementById(id);
+    const header = document.querySelector('.md-header');
+    const top = header ? header.getBoundingClientRect().height : 0;
+    if (!el || (path && !location.pathname.endsWith(path))) return false;
+    const r = el.getBoundingClientRect();
+    return r.top >= top - 1 && r.bottom <= innerHeight; }"""
+
+
+def wait_until_landed(pg, anchor_id: str, path: str = "", timeout: int = 15000) -> None:
+    """Wait until the section `anchor_id` is on screen, below the header (on the page ending in `path`).
+
+    Where a link lands is the witness, not the URL's hash: Material's navigation.tracking
+    rewrites or drops the hash (replaceState) as instant navigation swaps the page in.
+    """
+    pg.wait_for_function(LANDED_JS, arg=[anchor_id, path], timeout=timeout)

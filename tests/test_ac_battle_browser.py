@@ -7,6 +7,7 @@ import shutil
 import pytest
 
 from conftest import serve
+from site_pages import wait_until_landed
 
 PAGE = "calculators/ancient-conquest-battle/"
 HEADLINE = "[data-testid=acb-headline]"
@@ -101,9 +102,9 @@ def test_the_oracle_table_is_one_click_away(page, site_url):
     open_calc(page, site_url, "?a=i6&d=i6")
     link = page.locator("[data-testid=acb-oracle] a")
     assert link.count() == 1
+    assert link.get_attribute("href").endswith("/ancient-conquest/tables/#ac-oracle-table")
     link.click()
-    page.wait_for_url(re.compile(r"ancient-conquest/.*#ac-oracle"))
-    page.wait_for_selector("[id^=ac-oracle]")
+    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/")
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +140,7 @@ def test_works_after_instant_navigation(page, instant_site_url):
     # Away and back again, still without a reload: the calculator starts again from the URL.
     page.get_by_role("link", name="Mare Nostrum battle odds").first.click()
     page.wait_for_url(re.compile(r"mare-nostrum-battle"))
-    page.wait_for_load_state("networkidle")  # let that page's own script settle its URL first
-    page.wait_for_timeout(300)
+    page.wait_for_selector("#mn-battle[data-ready=true]")  # that page's script has settled its URL
     page.go_back()
     page.wait_for_selector(HEADLINE, timeout=15000)
     assert page.evaluate("window.__acb_marker") == 1

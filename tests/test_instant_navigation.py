@@ -1,5 +1,9 @@
 """Material's instant navigation works on the built site, and calculators start after it."""
+import time
+
 import pytest
+
+from site_pages import wait_until_landed
 
 
 def navigate_instantly(page, link_selector):
@@ -24,3 +28,40 @@ def test_calculators_start_after_instant_navigation(page, site_url, href, root):
     page.locator(f"{root} select, {root} input").first.wait_for(timeout=15000)   # the UI has mounted
     assert page.evaluate("window.__noReload") == 1
     assert "could not load" not in page.locator(root).inner_text()
+
+
+@pytest.fixture
+def page_without_service_worker(browser):
+    """page.route sees no request that a service worker answers, so keep it out."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_link_followed_right_after_a_scroll_lands_on_its_section(page_without_service_worker, site_url):
+    """The theme records the scroll offset 100 ms after each scroll; a link followed within
+    those 100 ms, to a page that takes longer to arrive, used to land at the old offset
+    (a quick tap after a flick on a phone). assets/anchor-landing.js puts it right."""
+    page = page_without_service_worker
+    def slow(route):
+        time.sleep(0.4)   # the target page arrives after the theme has written the stale offset
+        route.continue_()
+
+    page.goto(site_url + "mare-nostrum/heroes/")
+    page.evaluate("window.__noReload = 1")
+    page.route("**/ancient-conquest/tables/", slow)
+    page.evaluate("""() => document.querySelector('article').insertAdjacentHTML('afterbegin',
+        '<a id="go" href="../../ancient-conquest/tables/#ac-oracle-table" ' +
+        'style="position:fixed;top:120px;left:400px;z-index:9;background:#fff">Oracle table</a>')""")
+    # Scroll, let the scroll event reach the theme (two frames), then follow the link at once,
+    # well inside the theme's 100 ms. (Playwright's own click takes longer than that.)
+    page.evaluate("""() => new Promise(done => { scrollTo(0, 1500); requestAnimationFrame(() =>
+        requestAnimationFrame(() => { document.getElementById('go').click(); done(); })); })""")
+    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/", timeout=5000)
+    assert page.evaluate("window.__noReload") == 1, "the page was fully reloaded: instant navigation is off"
+    page.wait_for_timeout(500)   # and it stays there: nothing scrolls it away afterwards
+    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/", timeout=100)
