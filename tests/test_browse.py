@@ -8,6 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from site_pages import wait_until_landed
+
 
 @pytest.fixture(scope="module")
 def export(site_dir):
@@ -148,5 +150,4 @@ def test_links_open_the_record(page, site_url, export):
     rec = next(r for r in export if r["kind"] == "ruling")
     _open(page, site_url + "browse/?kind=ruling")
     page.locator(f".cmp-browse__item[data-id='{rec['id']}'] a").click()
-    page.wait_for_url("**/" + rec["url"])
-    page.locator(f"[id='{rec['id']}']").wait_for(state="visible")
+    wait_until_landed(page, rec["id"], "/" + rec["url"].split("#")[0])

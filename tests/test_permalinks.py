@@ -73,7 +73,10 @@ def test_a_renamed_records_old_link_lands_on_it(page, mini_site_url, mini_site_d
     # the old anchor sits inside the renamed record's own card
     assert page.evaluate("document.getElementById('mn-penthesilea').closest('.cmp-card').previousElementSibling.id") == "mn-penthesilee"
     heading = page.locator("#mn-penthesilee")
-    page.wait_for_timeout(300)
+    # the theme may still be scrolling to the anchor: wait for the heading to settle in view
+    page.wait_for_function("""() => { const r = document.getElementById('mn-penthesilee').getBoundingClientRect();
+        const h = document.querySelector('.md-header').getBoundingClientRect().height;
+        return r.top >= h - 1 && r.bottom <= innerHeight; }""", timeout=10000)
     box = heading.bounding_box()
     header = page.locator(".md-header").bounding_box()
     assert box["y"] >= header["height"] - 1 and box["y"] + box["height"] <= 900, (box, header)

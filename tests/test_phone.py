@@ -67,7 +67,10 @@ def test_tap_targets_are_at_least_44px(phone_page, site_url, types):
 def test_drawer_links_are_at_least_44px(phone_page, site_url):
     _open(phone_page, site_url)
     phone_page.locator("label.md-header__button[for='__drawer']").tap()
-    phone_page.wait_for_timeout(400)
+    # wait for the drawer to finish sliding in, not for a fixed time
+    phone_page.wait_for_function("""() => { const s = document.querySelector('.md-sidebar--primary');
+        return document.getElementById('__drawer').checked && s && s.getBoundingClientRect().left >= 0
+          && s.getAnimations({subtree: true}).every(a => a.playState !== 'running'); }""", timeout=10000)
     heights = phone_page.locator(".md-nav--primary .md-nav__link:visible").evaluate_all(
         "els => els.filter(e => e.getBoundingClientRect().left >= 0).map(e => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= MIN, heights

@@ -2,6 +2,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from site_pages import wait_until_landed
+
 CASES = [  # (what a player types, id of the record that must be hit): one or more per game
     ("Penthesilea", "mn-penthesilee"),          # alias, Mare Nostrum
     ("ulysses", "mn-ulysses"),
@@ -31,7 +33,7 @@ def test_search_lands_on_section(page, site_url, records, query, rid):
     match = [i for i, h in enumerate(hrefs) if h.endswith("#" + rid)]
     assert match, f"no result for {query!r} points at #{rid}; got {hrefs}"
     results.nth(match[0]).click()
-    page.wait_for_url(f"**#{rid}")
+    wait_until_landed(page, rid)   # ids are unique across the site
     heading = page.locator(f"[id='{rid}']")
     expect(heading).to_be_visible(timeout=10000)
     expect(heading).to_be_in_viewport(timeout=10000)   # the page is scrolled to the section
