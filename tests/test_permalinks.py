@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from site_pages import wait_until_landed
+
 
 @pytest.fixture
 def clip_page(browser, site_url):
@@ -73,18 +75,11 @@ def test_a_renamed_records_old_link_lands_on_it(page, mini_site_url, mini_site_d
     # the old anchor sits inside the renamed record's own card
     assert page.evaluate("document.getElementById('mn-penthesilea').closest('.cmp-card').previousElementSibling.id") == "mn-penthesilee"
     heading = page.locator("#mn-penthesilee")
-    # the theme may still be scrolling to the anchor: wait for the heading to settle in view
-    page.wait_for_function("""() => { const r = document.getElementById('mn-penthesilee').getBoundingClientRect();
-        const h = document.querySelector('.md-header').getBoundingClientRect().height;
-        return r.top >= h - 1 && r.bottom <= innerHeight; }""", timeout=10000)
-    box = heading.bounding_box()
-    header = page.locator(".md-header").bounding_box()
-    assert box["y"] >= header["height"] - 1 and box["y"] + box["height"] <= 900, (box, header)
-    # the old link also works from another page, through the theme's instant navigation
+    wait_until_landed(page, "mn-penthesilee", timeout=10000)   # in view, below the header
+    # the old link also works followed from another page
     page.goto(mini_site_url + "mare-nostrum/gods/")
     page.evaluate("""() => { const a = document.createElement('a'); a.href = '../heroes/#mn-penthesilea';
         a.id = 'old-link'; a.textContent = 'old link'; document.querySelector('article').prepend(a); }""")
     page.locator("#old-link").click()
-    page.wait_for_url("**/mare-nostrum/heroes/#mn-penthesilea")
-    assert heading.is_visible()
+    wait_until_landed(page, "mn-penthesilee", "/mare-nostrum/heroes/")
     assert "Penthesilee" in heading.inner_text()
