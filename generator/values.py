@@ -1,0 +1,106 @@
+"""Field values as escaped HTML: costs, lists, nested tables, table records, unknowns.
+
+Generic on purpose: a field a schema gains later shows without a template change. Every
+string goes through PageLinks.inline, which escapes it and turns references into links.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from .page_links import PageLinks
+
+LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type": "Card type",
+          "powers_by_age": "Power by age", "invocation_cost": "Invocation cost", "setup_symbol": "Setup symbol",
+          "combat_factor": "Combat factor", "start_area": "Starting area", "vp": "Victory points",
+          "vp_alternative": "Other VP value", "replaces_basic_game": "Replaces a basic-game card",
+          "awarded_to": "Held by", "component_type": "Type", "unit_type": "Type", "place_type": "Type",
+          "both_ways": "Both ways", "combat": "Battle effect (used by the calculator)"}
+ORDERED_LISTS = {"losses", "steps"}
+UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
+
+
+def esc(text) -> str:
+    """Escape for HTML, braces included (no site engine may read them as attribute lists)."""
+    return html.escape(str(text), quote=True).replace("{", "&#123;").replace("}", "&#125;")
+
+
+def label(name: str) -> str:
+    return LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def is_unknown(value) -> bool:
+    return value == "unknown" or (isinstance(value, dict) and value.get("value") == "unknown")
+
+
+def has_unknown(value) -> bool:
+    """Whether 'unknown' stands anywhere in a value (notes excluded by the callers)."""
+    if value == "unknown":
+        return True
+    if isinstance(value, dict):
+        return any(has_unknown(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_unknown(v) for v in value)
+    return False
+
+
+def value_html(links: PageLinks, value, key: str = "") -> str:
+    """Generic, escaped HTML for any field value."""
+    if value == "unknown":
+        return UNKNOWN_HTML
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)):
+        return esc(value)
+    if isinstance(value, str):
+        return links.inline(value)
+    if isinstance(value, dict):
+        if set(value) <= {"value", "note"} and "value" in value:
+            note = f' <span class="cmp-inline-note">({links.inline(value["note"])})</span>' if value.get("note") else ""
+            return value_html(links, value["value"]) + note
+        if set(value) <= {"amount", "unit", "detail"} and "amount" in value:
+            parts = [value_html(links, value["amount"])] + [esc(value[k]) for k in ("unit",) if k in value]
+            detail = f" ({links.inline(value['detail'])})" if value.get("detail") else ""
+            return " ".join(parts) + detail
+        rows = "".join(f"<tr><th>{esc(label(k))}</th><td>{value_html(links, v, k)}</td></tr>" for k, v in value.items())
+        return f'<table class="cmp-kv"><tbody>{rows}</tbody></table>'
+    if isinstance(value, list):
+        if all(not isinstance(v, (dict, list)) for v in value):
+            items = "".join(f"<li>{value_html(links, v)}</li>" for v in value)
+            tag = "ol" if key in ORDERED_LISTS else "ul"
+            return f"<{tag}>{items}</{tag}>"
+        keys = list(dict.fromkeys(k for v in value if isinstance(v, dict) for k in v))
+        head = "".join(f"<th>{esc(label(k))}</th>" for k in keys)
+        body = "".join("<tr>" + "".join(f"<td>{value_html(links, v.get(k, ''), k)}</td>" for k in keys) + "</tr>"
+                       for v in value if isinstance(v, dict))
+        return f'<div class="cmp-scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    return esc(value)
+
+
+def table_view(links: PageLinks, rec: dict) -> dict:
+    """A table record: header, rows of cells, one number per distinct cell note."""
+    cols = rec["columns"]
+    notes, rows = [], []
+    for row in rec["rows"]:
+        cells = []
+        for c in cols:
+            cell = row["cells"].get(c["id"])
+            value, note = (cell.get("value"), cell.get("note")) if isinstance(cell, dict) else (cell, None)
+            mark = ""
+            if note:
+                if note not in notes:  # one number per distinct note, reused by every cell it explains
+                    notes.append(note)
+                mark = f'<sup class="cmp-note-ref">{notes.index(note) + 1}</sup>'
+            cls = ' class="cmp-unknown-cell"' if value == "unknown" else ""
+            cells.append(f"<td{cls}>{value_html(links, value)}{mark}</td>")
+        rows.append("".join(cells))
+    return {"head": [esc(c["label"]) for c in cols], "rows": rows, "cell_notes": [links.inline(n) for n in notes],
+            "row_notes": [links.inline(r["note"]) for r in rec["rows"] if r.get("note")]}
+
+
+_MD_PUNCT = re.compile(r"([\\`*_\[\]()#+\-.!|~])")
+
+
+def md_text(text) -> str:
+    """Plain text made safe for a Markdown heading or table cell: no link, emphasis or markup."""
+    return esc(_MD_PUNCT.sub(r"\\\1", str(text)))
