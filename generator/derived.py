@@ -6,7 +6,7 @@ rules about the data (what counts as an unknown, which rulings concern what).
 from __future__ import annotations
 
 from .model import KIND_PAGES, Model
-from .views import has_unknown
+from .values import has_unknown
 
 AGES = ("I", "II", "III")
 DERIVED_FIELDS = ("kind_label", "ruling_count", "has_rulings", "has_unknowns", "ages")

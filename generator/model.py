@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 
 
 def rel_url(from_page: str, to_page: str, anchor: str = "") -> str:
-    """Relative Markdown link between two generated pages."""
+    """Relative Markdown link between two generated pages (the site engine turns it into a URL)."""
     rel = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
     return rel + (f"#{anchor}" if anchor else "")
 
@@ -48,6 +48,27 @@ def page_url(page: str) -> str:
         return ""
     stem = page.removesuffix(".md")
     return (stem.removesuffix("/index") if stem.endswith("/index") else stem) + "/"
+
+
+def rel_href(from_page: str, to_page: str, anchor: str = "") -> str:
+    """Relative URL from one page to another, for links written as HTML.
+
+    Record content reaches the site engine as HTML, which no engine rewrites, so these
+    links are final URLs (directory style: 'x.md' is served at 'x/').
+    """
+    here, there = page_url(from_page).rstrip("/") or ".", page_url(to_page).rstrip("/") or "."
+    rel = posixpath.relpath(there, here)
+    return ("./" if rel == "." else rel + "/") + (f"#{anchor}" if anchor else "")
+
+
+def list_page_path(game: str, kind: str) -> str:
+    """The page listing every record of a kind in a game: <game>/<stem>.md."""
+    return f"{game}/{KIND_PAGES[kind][0]}.md"
+
+
+def record_page_path(game: str, kind: str, rid: str) -> str:
+    """A record's own page, under its kind's list: <game>/<stem>/<id>.md."""
+    return f"{game}/{KIND_PAGES[kind][0]}/{rid}.md"
 
 
 def display_name(rec: dict) -> str:
@@ -61,13 +82,15 @@ class Model:
     by_game_kind: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     rulings_for: dict = field(default_factory=lambda: defaultdict(list))
     also_in: dict = field(default_factory=lambda: defaultdict(list))
-    page_of: dict[str, str] = field(default_factory=dict)              # id -> page path
+    page_of: dict[str, str] = field(default_factory=dict)              # id -> its own page's path
 
-    def link(self, from_page: str, rid: str) -> str:
-        return rel_url(from_page, self.page_of[rid], rid)
+    def href(self, from_page: str, rid: str) -> str:
+        """Relative URL of a record's page, from a page."""
+        return rel_href(from_page, self.page_of[rid])
 
     def url(self, rid: str) -> str:
-        return page_url(self.page_of[rid]) + "#" + rid
+        """URL of a record's page, relative to the site root."""
+        return page_url(self.page_of[rid])
 
     def kinds_of(self, game: str) -> list[str]:
         return [k for k in KIND_PAGES if self.by_game_kind[game].get(k)]
@@ -90,7 +113,7 @@ def build_model(raw_records: list[dict]) -> Model:
             m.page_of[rec["id"]] = f"{game}/index.md"
             continue
         m.by_game_kind[game][kind].append(rec)
-        m.page_of[rec["id"]] = f"{game}/{KIND_PAGES[kind][0]}.md"
+        m.page_of[rec["id"]] = record_page_path(game, kind, rec["id"])
         if kind == "ruling":
             for target in rec["concerns"]:
                 m.rulings_for[target].append(rec)

@@ -1,4 +1,9 @@
-"""Pages as {path: Markdown}: the generator's whole output to a site engine."""
+"""Pages as {path: Markdown}: the generator's whole output to a site engine.
+
+Every record has its own page (<game>/<kind stem>/<id>.md) with its rulings in full; a
+kind's page lists its records; the game's page says what is where. Record content is
+HTML made in views.py; the Markdown around it is fixed text from the templates.
+"""
 from __future__ import annotations
 
 import re
@@ -6,20 +11,23 @@ from itertools import groupby
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .player_aid import aid_view
-from .model import KIND_PAGES, Model, display_name, rel_url, shared_names
+from .model import KIND_PAGES, Model, list_page_path, record_page_path, shared_names
+from .page_links import KIND_LABEL, PageLinks
 from .paths import TEMPLATES
-from .views import esc, prose, record_view
+from .player_aid import aid_view
+from .values import esc, md_text
+from .views import entry_view, former_id_view, front_matter, record_view, source_view, tool_views
 
 KIND_INTROS = {
-    "rule": "Rules sections in rulebook order, restated.",
-    "ruling": "Official Q&A answers and worked examples, grouped by topic. Each also appears under the records it concerns.",
-    "table": "Tables from the rulebook. A cell marked unknown is not given by the source; the numbered notes say why.",
+    "rule": "Rules sections in rulebook order, restated. Each opens on its own page.",
+    "ruling": "Official Q&A answers and worked examples, grouped by topic. Each is also printed in full on the page of every record it concerns.",
+    "table": "Tables from the rulebook. A cell marked unknown is not given by the source; the table's page says why.",
 }
+DEFAULT_INTRO = "Each entry opens on its own page, with its rulings in full."
 
 
 def _env() -> Environment:
-    # Autoescape is off because views.py escapes every value for Markdown+HTML.
+    # Autoescape is off because views.py escapes every value for HTML.
     return Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined,
                        autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
@@ -32,54 +40,70 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "other"
 
 
-def kind_page_path(game: str, kind: str) -> str:
-    return f"{game}/{KIND_PAGES[kind][0]}.md"
-
-
-def _record_sections(env, m: Model, recs, page: str, level: str = "##") -> list[str]:
-    tpl = env.get_template("record.md.j2")
-    return [tpl.render(r=record_view(m, rec, page), level=level) for rec in recs]
+kind_page_path = list_page_path   # the name other modules and tests know
 
 
 def _kind_page(env, m: Model, game: str, kind: str) -> str:
-    page = kind_page_path(game, kind)
+    page = list_page_path(game, kind)
     recs = m.by_game_kind[game][kind]
     title = f"{KIND_PAGES[kind][1]}: {m.games[game]['name']}"
     if kind == "ruling":
-        topics = []
-        for topic, group in groupby(sorted(recs, key=lambda r: (r["topic"], r["id"])), key=lambda r: r["topic"]):
-            topics.append(({"label": esc(topic), "anchor": "topic-" + _slug(topic)},
-                           _record_sections(env, m, list(group), page, level="###")))
-        return env.get_template("rulings_page.md.j2").render(title=esc(title), intro=KIND_INTROS["ruling"], topics=topics)
-    return env.get_template("kind_page.md.j2").render(
-        title=esc(title), intro=KIND_INTROS.get(kind, ""), sections=_record_sections(env, m, recs, page))
+        groups = [{"heading": md_text(topic), "anchor": "topic-" + _slug(topic),
+                   "entries": [entry_view(m, r, page) for r in group]}
+                  for topic, group in groupby(sorted(recs, key=lambda r: (r["topic"], r["id"])), key=lambda r: r["topic"])]
+    else:
+        groups = [{"heading": "", "anchor": "", "entries": [entry_view(m, r, page) for r in recs]}]
+    return env.get_template("kind_list.md.j2").render(
+        front=front_matter(title=esc(title)), title=md_text(title), intro=KIND_INTROS.get(kind, DEFAULT_INTRO), groups=groups)
+
+
+def _record_page(env, m: Model, rec: dict) -> str:
+    view = record_view(m, rec, m.page_of[rec["id"]])
+    return env.get_template("record_page.md.j2").render(
+        r=view, front=front_matter(title=esc(view["title"]), description=esc(view["description"])))
+
+
+def _renamed_pages(env, m: Model, rec: dict) -> dict[str, str]:
+    out = {}
+    for old in rec.get("former_ids") or []:
+        page = record_page_path(rec["game"], rec["kind"], old)
+        view = former_id_view(m, rec["id"], old, page)
+        out[page] = env.get_template("renamed_page.md.j2").render(r=view, front=front_matter(title=esc(view["title"])))
+    return out
 
 
 def _game_page(env, m: Model, game: str) -> str:
     g = m.games[game]
     page = f"{game}/index.md"
-    pages = [(KIND_PAGES[k][1], rel_url(page, kind_page_path(game, k)), len(m.by_game_kind[game][k]))
+    links = PageLinks(m, page)
+    pages = [(KIND_PAGES[k][1], links.page_href(list_page_path(game, k)), len(m.by_game_kind[game][k]))
              for k in m.kinds_of(game)]
     if g.get("player_aid"):
-        pages.append(("Player aid (one page, for printing)", "player-aid.md", len(g["player_aid"])))
-    view = {"id": g["id"], "heading": esc(g["name"]), "summary": esc(g["summary"]), "text": prose(g["text"]),
-            "source_file": esc(g["source"]["file"]), "notes": [esc(n) for n in g.get("notes") or []]}
-    return env.get_template("game_index.md.j2").render(g=view, pages=pages, gaps=[esc(x) for x in g.get("source_gaps") or []])
+        pages.append(("Player aid (one page, for printing)", links.page_href(f"{game}/player-aid.md"), len(g["player_aid"])))
+    view = {"id": g["id"], "heading": esc(g["name"]), "summary": links.inline(g["summary"]), "text": links.block(g["text"]),
+            "source": source_view(links, g), "notes": [links.inline(n) for n in g.get("notes") or []],
+            "facts": [(esc(f["label"]), esc(f["value"])) for f in g.get("facts") or []]}
+    return env.get_template("game_index.md.j2").render(
+        front=front_matter(title=esc(g["name"])), g=view, pages=pages, tools=tool_views(links, game),
+        gaps=[links.inline(x) for x in g.get("source_gaps") or []])
 
 
 def _home(env, m: Model, extra_pages) -> str:
-    games = [(esc(g["name"]), f"{gid}/index.md", sum(len(v) for v in m.by_game_kind[gid].values()), g["source"]["file"])
+    links = PageLinks(m, "index.md")
+    games = [(esc(g["name"]), links.page_href(f"{gid}/index.md"), sum(len(v) for v in m.by_game_kind[gid].values()),
+              source_view(links, g)["title"])
              for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
-    return env.get_template("home.md.j2").render(games=games, extra_pages=extra_pages)
+    extra = [(esc(title), links.page_href(path)) for title, path in extra_pages]
+    return env.get_template("home.md.j2").render(games=games, extra_pages=extra)
 
 
 def _cross_game(env, m: Model) -> str:
-    page = "cross-game.md"
+    links = PageLinks(m, "cross-game.md")
     groups = []
     for name, recs in shared_names(m):
-        entries = [(esc(m.games[r["game"]]["name"]), f"{esc(display_name(r))} ({KIND_PAGES[r['kind']][1].lower()})",
-                    esc(r.get("summary", "")), m.link(page, r["id"])) for r in recs]
-        groups.append((esc(name), entries))
+        entries = [(esc(links.game_name(r["game"], short=False)), links.link(r["id"]),
+                    esc(KIND_LABEL.get(r["kind"], r["kind"]).lower()), links.inline(r.get("summary", ""))) for r in recs]
+        groups.append((md_text(name), entries))
     return env.get_template("cross_game.md.j2").render(groups=groups)
 
 
@@ -90,20 +114,27 @@ def render_pages(m: Model, extra_pages: list[tuple[str, str]] = ()) -> dict[str,
     for game in m.games:
         pages[f"{game}/index.md"] = _game_page(env, m, game)
         for kind in m.kinds_of(game):
-            pages[kind_page_path(game, kind)] = _kind_page(env, m, game, kind)
+            pages[list_page_path(game, kind)] = _kind_page(env, m, game, kind)
+            for rec in m.by_game_kind[game][kind]:
+                pages[m.page_of[rec["id"]]] = _record_page(env, m, rec)
+                pages.update(_renamed_pages(env, m, rec))
         aid = aid_view(m, game)
         if aid:
-            pages[f"{game}/player-aid.md"] = env.get_template("player_aid.md.j2").render(aid=aid)
+            pages[f"{game}/player-aid.md"] = env.get_template("player_aid.md.j2").render(aid=aid, front=front_matter(title=aid["title"]))
     return {path: _tidy(md) for path, md in pages.items()}
 
 
 def nav(m: Model, extra: list = ()) -> list:
-    """MkDocs-style nav: home, one section per game, then hand-written pages."""
+    """MkDocs-style nav: home, one section per game with its kind lists, then hand-written pages.
+
+    Titles are escaped: the theme prints them as HTML. Record pages are left out on purpose: a nav listing every record would be copied into
+    every page, making the site grow with the square of the number of records.
+    """
     out = [{"Home": "index.md"}]
     for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"]):
-        items = [{"Overview": f"{gid}/index.md"}] + [{KIND_PAGES[k][1]: kind_page_path(gid, k)} for k in m.kinds_of(gid)]
+        items = [{"Overview": f"{gid}/index.md"}] + [{KIND_PAGES[k][1]: list_page_path(gid, k)} for k in m.kinds_of(gid)]
         if g.get("player_aid"):
             items.append({"Player aid (print)": f"{gid}/player-aid.md"})
-        out.append({g.get("short") or g["name"]: items})
+        out.append({esc(g.get("short") or g["name"]): items})
     out.append({"Same name, different game": "cross-game.md"})
     return out + list(extra)

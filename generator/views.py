@@ -1,138 +1,144 @@
-"""Turn one record into display-ready values, so templates hold no logic.
+"""Turn records into display-ready values, so templates hold no logic.
 
-All record text is HTML-escaped here: a record containing '<script>' must show
-as text, never run.
+Every value leaves here as escaped HTML (record text through text_html, which keeps its
+Markdown layout but no links other than to records): a record containing '<script>' or
+'[x](javascript:...)' shows as those characters, never as markup.
 """
 from __future__ import annotations
 
-import html
+import json
 
-from .model import KIND_PAGES, Model, display_name
+from .model import KIND_PAGES, Model, display_name, list_page_path
+from .page_links import KIND_LABEL, PageLinks, clip
+from .values import esc, has_unknown, label, table_view, value_html
 
 # Fields shown by the template itself, not in the generic field list.
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
-                   "topic", "order", "ruling_type", "short", "sections", "source_gaps"}
-LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type": "Card type",
-          "powers_by_age": "Power by age", "invocation_cost": "Invocation cost", "setup_symbol": "Setup symbol",
-          "combat_factor": "Combat factor", "start_area": "Starting area", "vp": "Victory points",
-          "vp_alternative": "Other VP value", "replaces_basic_game": "Replaces a basic-game card",
-          "awarded_to": "Held by", "component_type": "Type", "unit_type": "Type", "place_type": "Type",
-          "both_ways": "Both ways", "combat": "Battle effect (used by the calculator)"}
-ORDERED_LISTS = {"losses", "steps"}
+                   "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
+                   "tools", "source_title"}
 REF_FIELDS = {"civilization", "hero", "creature"}
-UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
+# Figures a player scans a list for, in this order; the list shows the first three present.
+KEY_FIELDS = ("cost", "invocation_cost", "phase", "hero_type", "card_type", "tech_type", "pantheon",
+              "unit_type", "place_type", "component_type", "group", "combat_factor", "vp", "ruling_type")
+KEY_FIGURES = 3
+RULING_TYPES = {"qa": "Q&amp;A", "example": "Worked example", "clarification": "Clarification"}   # HTML
 
 
-def esc(text) -> str:
-    """Escape for Markdown+HTML: inert tags, and no attribute-list syntax."""
-    return html.escape(str(text), quote=True).replace("{", "&#123;").replace("}", "&#125;").replace("|", "&#124;")
+def front_matter(**meta) -> str:
+    """YAML front matter written as JSON (valid YAML), so no value can break out of it."""
+    lines = [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items()]
+    return "---\n" + "\n".join(lines) + "\n---\n"
 
 
-def label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " ").capitalize())
+def source_view(links: PageLinks, rec: dict) -> dict:
+    """The citation: the document's title (from its game record), the section, the file."""
+    file = rec["source"]["file"]
+    title = next((g.get("source_title") for g in links.m.games.values() if g["source"]["file"] == file), None)
+    return {"title": esc(title or file), "section": esc(rec["source"]["section"]), "file": esc(file),
+            "has_title": bool(title)}
 
 
-def value_html(value, key: str = "") -> str:
-    """Generic, escaped HTML for any field value."""
-    if value == "unknown":
-        return UNKNOWN_HTML
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (int, float, str)):
-        return esc(value)
-    if isinstance(value, dict):
-        if set(value) <= {"amount", "unit", "detail"} and "amount" in value:
-            parts = [value_html(value["amount"])] + [esc(value[k]) for k in ("unit",) if k in value]
-            detail = f" ({esc(value['detail'])})" if value.get("detail") else ""
-            return " ".join(parts) + detail
-        rows = "".join(f"<tr><th>{esc(label(k))}</th><td>{value_html(v, k)}</td></tr>" for k, v in value.items())
-        return f'<table class="cmp-kv"><tbody>{rows}</tbody></table>'
-    if isinstance(value, list):
-        if all(not isinstance(v, (dict, list)) for v in value):
-            items = "".join(f"<li>{value_html(v)}</li>" for v in value)
-            tag = "ol" if key in ORDERED_LISTS else "ul"
-            return f"<{tag}>{items}</{tag}>"
-        keys = list(dict.fromkeys(k for v in value if isinstance(v, dict) for k in v))
-        head = "".join(f"<th>{esc(label(k))}</th>" for k in keys)
-        body = "".join("<tr>" + "".join(f"<td>{value_html(v.get(k, ''), k)}</td>" for k in keys) + "</tr>"
-                       for v in value if isinstance(v, dict))
-        return f'<div class="cmp-scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-    return esc(value)
+def key_figures(links: PageLinks, rec: dict) -> list[tuple[str, str, str]]:
+    """(field, label, HTML) of the first few figures a player scans for: cost, age, phase..."""
+    out = []
+    for key in KEY_FIELDS:
+        value = rec.get(key)
+        if value in (None, "", [], {}) or isinstance(value, list):
+            continue
+        if key == "ruling_type":
+            shown = RULING_TYPES.get(value, esc(value))
+        elif isinstance(value, dict) and "amount" in value:      # a figure, not its explanation
+            shown = value_html(links, {k: v for k, v in value.items() if k != "detail"}, key)
+        elif isinstance(value, dict) and "amount" not in value:       # e.g. an invocation cost per age
+            shown = ", ".join(f"{esc(k)}: {value_html(links, v)}" for k, v in value.items())
+        else:
+            shown = value_html(links, value, key)
+        out.append((key, esc(label(key)), shown))
+    ages = [a for a in ("I", "II", "III") if isinstance(rec.get("powers_by_age"), dict) and a in rec["powers_by_age"]]
+    if ages:
+        out.insert(1, ("powers_by_age", "Age", esc(", ".join(ages))))
+    return out[:KEY_FIGURES]
 
 
-def prose(text: str) -> str:
-    """Record prose keeps its Markdown but loses any HTML."""
-    return html.escape(text.strip(), quote=False).replace("{", "&#123;")
+def ruling_view(links: PageLinks, ruling: dict, for_record: str | None = None) -> dict:
+    """A ruling in full: question, answer, and the other records it concerns."""
+    return {
+        "id": ruling["id"],
+        "href": links.href(ruling["id"]),
+        "type": RULING_TYPES.get(ruling["ruling_type"], ruling["ruling_type"]),
+        "question": links.inline(ruling["question"]),
+        "answer": links.block(ruling["answer"]),
+        "others": [links.link(c) for c in ruling["concerns"] if c != for_record],
+        "source": source_view(links, ruling),
+    }
 
 
-def has_unknown(value) -> bool:
-    if value == "unknown":
-        return True
-    if isinstance(value, dict):
-        return any(has_unknown(v) for v in value.values())
-    if isinstance(value, list):
-        return any(has_unknown(v) for v in value)
-    return False
+def entry_view(m: Model, rec: dict, page: str) -> dict:
+    """One line of a kind's list: name, key figures, summary, and its old anchors."""
+    links = PageLinks(m, page)
+    summary = rec.get("summary") or clip(links.plain(rec.get("answer", "")))
+    return {"id": rec["id"], "href": links.href(rec["id"]), "name": esc(links.name(rec["id"])),
+            "figures": [(lab, shown) for _, lab, shown in key_figures(links, rec)], "summary": links.inline(summary),
+            "rulings": len(m.rulings_for.get(rec["id"], [])), "former_ids": rec.get("former_ids") or [],
+            "unknown": has_unknown({k: v for k, v in rec.items() if k != "notes"})}
 
 
-def table_view(rec: dict) -> dict:
-    cols = rec["columns"]
-    notes, rows = [], []
-    for row in rec["rows"]:
-        cells = []
-        for c in cols:
-            cell = row["cells"].get(c["id"])
-            value, note = (cell.get("value"), cell.get("note")) if isinstance(cell, dict) else (cell, None)
-            mark = ""
-            if note:
-                if note not in notes:  # one number per distinct note, reused by every cell it explains
-                    notes.append(note)
-                mark = f'<sup class="cmp-note-ref">{notes.index(note) + 1}</sup>'
-            cls = ' class="cmp-unknown-cell"' if value == "unknown" else ""
-            cells.append(f"<td{cls}>{value_html(value)}{mark}</td>")
-        rows.append("".join(cells))
-    return {"head": [esc(c["label"]) for c in cols], "rows": rows, "cell_notes": [esc(n) for n in notes],
-            "row_notes": [esc(r["note"]) for r in rec["rows"] if r.get("note")]}
+def tool_views(links: PageLinks, game: str, rid: str | None = None) -> list[dict]:
+    """A game's calculators and helpers; for a record, those that use it."""
+    tools = links.m.games.get(game, {}).get("tools") or []
+    return [{"title": esc(t["title"]), "href": links.page_href(t["page"]), "summary": esc(t["summary"])}
+            for t in tools if rid is None or rid in (t.get("records") or [])]
 
 
 def record_view(m: Model, rec: dict, page: str) -> dict:
-    rid = rec["id"]
-    fields, links = [], []
+    links = PageLinks(m, page)
+    rid, game = rec["id"], rec["game"]
+    fields, ref_fields = [], []
+    figures = key_figures(links, rec)
+    in_figures = {key for key, _, _ in figures if key != "powers_by_age"}
     for key, value in rec.items():
-        if key in SHOWN_ELSEWHERE:
+        if key in SHOWN_ELSEWHERE or key in in_figures:
             continue
-        if key in REF_FIELDS and isinstance(value, str):
-            links.append((label(key), display_name(m.records[value]), m.link(page, value)))
+        if key in REF_FIELDS and isinstance(value, str) and value in m.records:
+            ref_fields.append((esc(label(key)), links.link(value)))
         else:
-            html_value = value_html(value, key)
-            fields.append((label(key), html_value, None) if html_value.startswith("<") and not html_value.startswith("<span")
-                          else (label(key), None, html_value))
-    game = m.games.get(rec["game"], {})
+            html_value = value_html(links, value, key)
+            block = html_value.startswith("<") and not html_value.startswith(("<span", "<a "))
+            fields.append((esc(label(key)), html_value, block))
+    is_ruling = rec["kind"] == "ruling"
+    heading = links.name(rid)
     return {
         "id": rid,
-        "heading": esc(display_name(rec)),
+        "title": heading,                                   # plain: front matter serialises it
+        "description": clip(links.plain(rec.get("summary") or rec.get("answer") or "")),
+        "heading": esc(heading),
+        "crumbs": [(esc(links.game_name(game)), links.page_href(f"{game}/index.md")),
+                   (esc(KIND_PAGES[rec["kind"]][1]), links.page_href(list_page_path(game, rec["kind"])))],
+        "kind_label": KIND_LABEL.get(rec["kind"], rec["kind"]),
         "aliases": [esc(a) for a in rec.get("aliases") or []],
-        "summary": esc(rec.get("summary", "")),
-        "text": prose(rec.get("text") or rec.get("answer") or ""),
-        "question": esc(rec.get("question", "")),
-        "ruling_type": rec.get("ruling_type"),
-        "inline_fields": [(lab, inline) for lab, block, inline in fields if inline is not None],
-        "block_fields": [(lab, block) for lab, block, inline in fields if block is not None],
-        "ref_fields": links,
-        "facts": [(esc(f["label"]), value_html(f["value"]), esc(f.get("unit", "")), esc(f.get("note", "")))
-                  for f in rec.get("facts") or []],
-        "table": table_view(rec) if rec["kind"] == "table" else None,
-        "rulings": [(esc(r["question"]), m.link(page, r["id"])) for r in m.rulings_for.get(rid, [])],
-        "concerns": [(esc(display_name(m.records[c])), m.link(page, c)) for c in rec.get("concerns") or []],
-        "related": [(esc(display_name(m.records[r])), m.link(page, r)) for r in rec.get("related") or []],
-        "also_in": [(esc(m.games[o["game"]]["name"] if o["game"] in m.games else o["game"]),
-                     esc(display_name(o)), m.link(page, o["id"])) for o in m.also_in.get(rid, [])],
-        "source_file": esc(rec["source"]["file"]),
-        "source_section": esc(rec["source"]["section"]),
-        "notes": [esc(n) for n in rec.get("notes") or []],
-        "has_unknown": has_unknown({k: v for k, v in rec.items() if k != "notes"}),
         "former_ids": rec.get("former_ids") or [],
-        "game_name": esc(game.get("name", rec["game"])),
-        "kind_label": KIND_PAGES.get(rec["kind"], (rec["kind"], rec["kind"]))[1],
+        "figures": [(lab, shown) for _, lab, shown in figures],
+        "summary": links.inline(rec["summary"]) if rec.get("summary") else "",
+        "text": links.block(rec.get("answer") if is_ruling else rec.get("text") or ""),
+        "inline_fields": [(lab, v) for lab, v, block in fields if not block],
+        "block_fields": [(lab, v) for lab, v, block in fields if block],
+        "ref_fields": ref_fields,
+        "facts": [(esc(f["label"]), value_html(links, f["value"]), esc(f.get("unit", "")), links.inline(f.get("note", "")))
+                  for f in rec.get("facts") or []],
+        "table": table_view(links, rec) if rec["kind"] == "table" else None,
+        "tools": tool_views(links, game, rid),
+        "rulings": [ruling_view(links, r, rid) for r in m.rulings_for.get(rid, [])],
+        "concerns": [links.link(c) for c in rec.get("concerns") or []],
+        "related": [links.link(r) for r in rec.get("related") or []],
+        "also_in": [(esc(links.game_name(o["game"], short=False)), links.link(o["id"])) for o in m.also_in.get(rid, [])],
+        "notes": [links.inline(n) for n in rec.get("notes") or []],
+        "has_unknown": has_unknown({k: v for k, v in rec.items() if k != "notes"}),
+        "source": source_view(links, rec),
     }
+
+
+def former_id_view(m: Model, rid: str, old: str, page: str) -> dict:
+    """The page left at a renamed record's old address."""
+    links = PageLinks(m, page)
+    return {"old": old, "title": f"{links.name(rid)} (renamed)", "name": esc(links.name(rid)), "href": links.href(rid)}

@@ -9,22 +9,37 @@ import json
 from collections import Counter
 from pathlib import Path
 
+# Lists share one template; these show its variants (topics, many figures, long names).
+LIST_KINDS = {"rule", "ruling", "card", "hero"}
 HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline", "offline/"),
                 ("calculator: Mare Nostrum", "calculators/mare-nostrum-battle/"),
                 ("calculator: Ancient Conquest", "calculators/ancient-conquest-battle/")]
 
 
 def page_types(site: Path) -> list[tuple[str, str]]:
-    """(label, path relative to the site root) for every page type; kind pages use the game with most records of that kind."""
+    """(label, path relative to the site root) for every page type.
+
+    A record page of each kind (the record with the most content, the hardest case), the list
+    page of the kinds in LIST_KINDS (the game with most records of it), plus the home, a game overview, a player
+    aid and the hand-written pages.
+    """
     records = json.loads((site / "api" / "records.json").read_text(encoding="utf-8"))["records"]
-    by_kind = Counter((r["kind"], r["url"].split("#")[0]) for r in records)
     games = Counter(r["game"] for r in records)
     out = [("home", ""), ("game overview", f"{games.most_common(1)[0][0]}/")]
+    biggest: dict[str, dict] = {}
+    lists = Counter()
+    for r in records:
+        if r["kind"] == "game":
+            continue
+        if r["kind"] not in biggest or len(json.dumps(r)) > len(json.dumps(biggest[r["kind"]])):
+            biggest[r["kind"]] = r
+        lists[(r["kind"], r["url"].rstrip("/").rsplit("/", 1)[0] + "/")] += 1
+    out += [(f"record: {kind}", rec["url"]) for kind, rec in sorted(biggest.items())]
     seen = set()
-    for (kind, path), _ in by_kind.most_common():
-        if kind != "game" and kind not in seen:
+    for (kind, path), _ in lists.most_common():
+        if kind not in seen and kind in LIST_KINDS:
             seen.add(kind)
-            out.append((f"kind: {kind}", path))
+            out.append((f"list: {kind}", path))
     aids = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/player-aid/index.html"))
     out += [("player aid", aids[0])] if aids else []
     out += [(label, path) for label, path in HAND_WRITTEN if (site / path / "index.html").exists()]

@@ -48,8 +48,8 @@ def _assert_inert(page):
 def test_record_page_shows_markup_as_text(page, hostile_site):
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.goto(hostile_site + "mare-nostrum/heroes/")
-    card = page.locator("#mn-penthesilee + .cmp-card, .cmp-card:has(#mn-penthesilea)").first
+    page.goto(hostile_site + "mare-nostrum/heroes/mn-penthesilee/")
+    card = page.locator(".cmp-record")
     text = card.inner_text()
     assert '<script>alert("x")</script>' in text
     assert '<img src=x onerror="window.__pwned=1">' in text
@@ -58,6 +58,9 @@ def test_record_page_shows_markup_as_text(page, hostile_site):
     _assert_inert(page)
     page.goto(hostile_site + "mare-nostrum/rulings/")
     assert "<i onclick=x>Does</i>" in page.locator("article").inner_text()
+    _assert_inert(page)
+    page.goto(hostile_site + "mare-nostrum/heroes/")
+    assert PAYLOAD in page.locator("article").inner_text()       # the list shows the summary as text
     _assert_inert(page)
     assert dialogs == []
 

@@ -42,6 +42,9 @@ def page_without_service_worker(browser):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+TOPIC = "victory"   # the last topic of the Mare Nostrum rulings, far down their page
+
+
 def test_a_link_followed_right_after_a_scroll_lands_on_its_section(page_without_service_worker, site_url):
     """The theme records the scroll offset 100 ms after each scroll; a link followed within
     those 100 ms, to a page that takes longer to arrive, used to land at the old offset
@@ -53,15 +56,15 @@ def test_a_link_followed_right_after_a_scroll_lands_on_its_section(page_without_
 
     page.goto(site_url + "mare-nostrum/heroes/")
     page.evaluate("window.__noReload = 1")
-    page.route("**/ancient-conquest/tables/", slow)
-    page.evaluate("""() => document.querySelector('article').insertAdjacentHTML('afterbegin',
-        '<a id="go" href="../../ancient-conquest/tables/#ac-oracle-table" ' +
-        'style="position:fixed;top:120px;left:400px;z-index:9;background:#fff">Oracle table</a>')""")
+    page.route("**/mare-nostrum/rulings/", slow)
+    page.evaluate("""(topic) => document.querySelector('article').insertAdjacentHTML('afterbegin',
+        `<a id="go" href="../rulings/#topic-${topic}" ` +
+        'style="position:fixed;top:120px;left:400px;z-index:9;background:#fff">A topic far down the page</a>')""", TOPIC)
     # Scroll, let the scroll event reach the theme (two frames), then follow the link at once,
     # well inside the theme's 100 ms. (Playwright's own click takes longer than that.)
     page.evaluate("""() => new Promise(done => { scrollTo(0, 1500); requestAnimationFrame(() =>
         requestAnimationFrame(() => { document.getElementById('go').click(); done(); })); })""")
-    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/", timeout=5000)
+    wait_until_landed(page, "topic-" + TOPIC, "/mare-nostrum/rulings/", timeout=5000)
     assert page.evaluate("window.__noReload") == 1, "the page was fully reloaded: instant navigation is off"
     page.wait_for_timeout(500)   # and it stays there: nothing scrolls it away afterwards
-    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/", timeout=100)
+    wait_until_landed(page, "topic-" + TOPIC, "/mare-nostrum/rulings/", timeout=100)

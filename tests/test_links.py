@@ -111,6 +111,23 @@ def test_every_search_result_location_resolves(site):
     assert problems == []
 
 
+class _Targets(HTMLParser):
+    """id -> data-cmp-record-url of the elements that carry one (a kind page's entries), and the
+    id of the page's heading (a game's overview is that game record's own page)."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: dict[str, str] = {}
+        self.heading = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id") and attrs.get("data-cmp-record-url"):
+            self.urls[attrs["id"]] = attrs["data-cmp-record-url"]
+        if tag == "h1" and attrs.get("id"):
+            self.heading = attrs["id"]
+
+
 def test_every_record_and_former_id_is_an_anchor_on_its_page(site, records):
     by_id = {r["id"]: r for r in json.loads(site.files["api/records.json"])["records"]}
     missing = []
@@ -120,6 +137,33 @@ def test_every_record_and_former_id_is_an_anchor_on_its_page(site, records):
             if anchor not in site.pages[rel].ids:
                 missing.append(f"{rec['id']}: #{anchor} not on {rel}")
     assert missing == []
+
+
+OLD_URLS = Path(__file__).parent / "expected" / "old-record-urls.txt"
+
+
+def test_every_old_record_address_leads_to_the_records_page(site):
+    """Until each record had its page, its address was '<kind page>#<id>'. Every such address of
+    that site still names an element of the kind page, and that element names the record's page
+    (content/assets/record-links.js follows it; tests/test_record_pages.py checks that in Chromium)."""
+    old = [line for line in OLD_URLS.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(old) > 600
+    problems = []
+    for url in old:
+        path, _, anchor = url.partition("#")
+        rel = site.target(BASE + path)
+        if rel is None:
+            problems.append(f"{url}: the kind page is gone")
+            continue
+        parser = _Targets()
+        parser.feed(site.files[rel].decode("utf-8"))
+        target = parser.urls.get(anchor)
+        landing = rel if parser.heading == anchor else target and site.target(urljoin(site.page_url(rel), target))
+        if not landing:
+            problems.append(f"{url}: no entry names the record's page")
+        elif anchor not in site.pages[landing].ids:
+            problems.append(f"{url}: leads to {landing}, which is not the record's page")
+    assert problems == [], "\n".join(problems[:40])
 
 
 def test_the_offline_copy_links_only_to_files_it_contains(site_dir):

@@ -77,7 +77,7 @@ def test_drawer_links_are_at_least_44px(phone_page, site_url):
 
 
 def test_wide_tables_scroll_inside_their_own_box(phone_page, site_url, types):
-    tables = dict(types)["kind: table"]
+    tables = dict(types)["record: table"]
     _open(phone_page, site_url + tables)
     boxes = phone_page.evaluate("""() => [...document.querySelectorAll('article .cmp-scroll, article .md-typeset__scrollwrap')]
         .map(b => ({overflow: getComputedStyle(b).overflowX, client: b.clientWidth, scroll: b.scrollWidth,
@@ -92,7 +92,7 @@ def test_wide_tables_scroll_inside_their_own_box(phone_page, site_url, types):
 
 
 def test_search_is_one_tap_away(phone_page, site_url, types):
-    _open(phone_page, site_url + dict(types)["kind: rule"])
+    _open(phone_page, site_url + dict(types)["list: rule"])
     button = phone_page.locator("label.md-header__button[for='__search']")
     assert button.is_visible()
     box = button.bounding_box()

@@ -55,16 +55,23 @@ function costLabel(cost) {
   return [cost.amount, cost.unit].filter((x) => x !== undefined && x !== "").join(" ");
 }
 
+// A reference to another record inside text ({mn-ajax} or {mn-ajax|words}, see
+// generator/refs.py) reads as its words or the record's name.
+const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
+
 function entries(data) {
   const games = {};
+  const names = new Map(data.records.map((r) => [r.id, r.name || r.question || r.id]));
+  const shown = (text) => String(text).replace(REF, (whole, id, words) => words || names.get(id) || id);
   for (const r of data.records) if (r.kind === "game") games[r.game] = r.short || r.name;
   return data.records.map((rec) => {
-    const name = rec.name || rec.question || rec.id;
+    const name = shown(rec.name || rec.question || rec.id);
+    const summary = rec.summary ? shown(rec.summary) : "";
     const entry = {
-      rec, name, sortName: fold(name), gameName: games[rec.game] || rec.game,
+      rec, name, summary, sortName: fold(name), gameName: games[rec.game] || rec.game,
       costLabel: costLabel(rec.cost),
       costAmount: rec.cost && typeof rec.cost.amount === "number" ? rec.cost.amount : null,
-      haystack: fold([name, ...(rec.aliases || []), rec.summary || "", rec.id].join(" ")),
+      haystack: fold([name, ...(rec.aliases || []), summary, rec.id].join(" ")),
     };
     entry.node = item(entry);
     return entry;
@@ -83,7 +90,7 @@ function item(e) {
   return el("li", { className: "cmp-browse__item", dataset: { id: r.id } },
     el("a", { href: new URL(r.url, ROOT).href, className: "cmp-browse__name" }, e.name),
     el("span", { className: "cmp-browse__meta" }, meta.join(" · ")),
-    r.summary ? el("span", { className: "cmp-browse__summary" }, r.summary) : "");
+    e.summary ? el("span", { className: "cmp-browse__summary" }, e.summary) : "");
 }
 
 function options(list, key, values, labelOf) {
