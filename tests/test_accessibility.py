@@ -28,9 +28,21 @@ def test_axe_core_is_installed():
     assert AXE.exists(), "node_modules/axe-core is missing: run the README's test command (npm ci)"
 
 
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.fixture
+def dark_page(browser):
+    """A desktop set to dark mode: the site follows the device's colour scheme."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone", "desktop, dark"])
 def test_no_serious_or_critical_violation_on_any_page_type(request, screen, site_url, types):
-    pg = request.getfixturevalue("page" if screen == "desktop" else "phone_page")
+    pg = request.getfixturevalue({"desktop": "page", "phone": "phone_page", "desktop, dark": "dark_page"}[screen])
+    if screen == "desktop, dark":
+        pg.goto(site_url)
+        assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate", "dark mode did not follow the device"
     found = []
     for label, path in types:
         found += [f"{label} ({path or '/'}): {rule} [{impact}] {help_} at {where}"
@@ -40,6 +52,7 @@ def test_no_serious_or_critical_violation_on_any_page_type(request, screen, site
 
 def test_axe_sees_the_page_types(types):
     labels = {label for label, _ in types}
-    for needed in ("home", "game overview", "kind: rule", "kind: ruling", "kind: table", "kind: hero",
+    for needed in ("home", "game overview", "list: rule", "list: ruling", "record: rule", "record: ruling",
+                   "record: table", "record: hero", "player aid",
                    "cross-game", "browse", "calculator: Mare Nostrum", "calculator: Ancient Conquest"):
         assert needed in labels, f"no {needed} page in the built site"

@@ -1,0 +1,130 @@
+"""A record's own page, in Chromium: where old links land, previews of linked records, dark mode.
+
+The look-up a player makes happens on a phone, so each landing check runs at 375 px with touch,
+in an 800 px window and at 1280 px, on a site built for the origin it is served from (instant
+navigation live, as on a real deployment)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture launches with them)
+from site_pages import wait_until_landed
+
+SCREENS = {"375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True),
+           "800": dict(viewport={"width": 800, "height": 800}),
+           "1280": dict(viewport={"width": 1280, "height": 900})}
+OLD_URLS = Path(__file__).parent / "expected" / "old-record-urls.txt"
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen_page(request, browser):
+    context = browser.new_context(**SCREENS[request.param])
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.screen = request.param
+    yield pg
+    context.close()
+    assert errors == []
+
+
+def _old_samples(site_dir):
+    """One old '<kind page>#<id>' address per kind, with the record's page."""
+    export = {r["id"]: r for r in json.loads((site_dir / "api" / "records.json").read_text())["records"]}
+    out, kinds = [], set()
+    for line in OLD_URLS.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        rid = line.split("#", 1)[1]
+        rec = export.get(rid)
+        if rec and rec["kind"] not in kinds and rec["kind"] != "game":
+            kinds.add(rec["kind"])
+            out.append((line, rid, "/" + rec["url"]))
+    return out
+
+
+def test_old_addresses_open_the_records_page(screen_page, site_url, site_dir):
+    samples = _old_samples(site_dir)
+    assert len(samples) >= 15
+    for old, rid, record in samples:
+        screen_page.goto(site_url + old)
+        wait_until_landed(screen_page, rid, record)
+        assert screen_page.locator(f"h1[id='{rid}']").is_visible()
+
+
+def test_an_old_address_followed_from_another_page_lands_on_the_record(screen_page, site_url):
+    """Through the theme's instant navigation: the link is clicked, not opened."""
+    screen_page.goto(site_url + "mare-nostrum/")
+    screen_page.evaluate("""() => { const a = document.createElement('a'); a.href = 'heroes/#mn-ajax';
+        a.id = 'old-link'; a.textContent = 'Ajax, the old way'; a.style.cssText = 'display:block;min-height:44px';
+        document.querySelector('article').prepend(a); }""")
+    if screen_page.screen == "375 touch":
+        screen_page.locator("#old-link").tap()
+    else:
+        screen_page.locator("#old-link").click()
+    wait_until_landed(screen_page, "mn-ajax", "/mare-nostrum/heroes/mn-ajax/")
+    # Back returns to where the player was, not to the list that redirected
+    screen_page.go_back()
+    screen_page.wait_for_url("**/mare-nostrum/")
+
+
+def test_a_records_page_prints_its_rulings_in_full(phone_page, site_url, records):
+    rulings = [r for r in records if r["kind"] == "ruling"]
+    target = max({c for r in rulings for c in r["concerns"]}, key=lambda c: sum(c in r["concerns"] for r in rulings))
+    mine = [r for r in rulings if target in r["concerns"]]
+    export = {r["id"]: r for r in json.loads(phone_page.context.request.get(site_url + "api/records.json").text())["records"]}
+    phone_page.goto(site_url + export[target]["url"])
+    text = phone_page.locator("article").inner_text()
+    assert f"Rulings ({len(mine)})" in text
+    for r in mine:
+        section = phone_page.locator(f"section.cmp-ruling[id='{r['id']}']")
+        assert section.count() == 1
+        answer = section.locator(".cmp-ruling__answer").inner_text()
+        assert len(answer) > 0.6 * len(r["answer"]), (r["id"], answer)     # the answer itself, not a link to it
+
+
+def test_a_linked_record_previews_on_hover(page, mini_site_url):
+    page.goto(mini_site_url + "mare-nostrum/heroes/mn-penthesilee/")
+    ref = page.locator("a.cmp-ref", has_text="Athena")
+    ref.hover()
+    preview = page.locator("#cmp-preview")
+    preview.wait_for(state="visible")
+    assert "Athena" in preview.inner_text() and "Fixture god that shares a name" in preview.inner_text()
+    assert ref.get_attribute("aria-describedby") == "cmp-preview"
+    page.mouse.move(5, 5)
+    preview.wait_for(state="hidden")
+
+
+def test_a_linked_record_previews_on_first_tap_and_opens_on_the_second(phone_page, mini_site_url):
+    phone_page.goto(mini_site_url + "mare-nostrum/heroes/mn-penthesilee/")
+    phone_page.wait_for_load_state("load")
+    ref = phone_page.locator("a.cmp-ref", has_text="Athena")
+    ref.tap()
+    preview = phone_page.locator("#cmp-preview")
+    preview.wait_for(state="visible")
+    assert "Fixture god that shares a name" in preview.inner_text()
+    assert phone_page.url.endswith("/mare-nostrum/heroes/mn-penthesilee/")     # the first tap did not leave
+    box = preview.bounding_box()
+    assert box["y"] + box["height"] <= 667 and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    ref.tap()
+    wait_until_landed(phone_page, "mn-athena", "/mare-nostrum/gods/mn-athena/")
+
+
+def test_dark_mode_follows_the_device_and_has_a_toggle(browser, site_url):
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  color_scheme="dark")
+    pg = context.new_page()
+    pg.goto(site_url + "mare-nostrum/heroes/mn-ajax/")
+    assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    background = pg.evaluate("getComputedStyle(document.body).backgroundColor")
+    toggle = pg.locator("form[data-md-component=palette] label:not([hidden])")
+    assert toggle.count() == 1
+    toggle.tap()
+    pg.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
+    assert pg.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    pg.reload()                                                                    # the choice is kept
+    assert pg.evaluate("document.body.dataset.mdColorScheme") == "default"
+    context.close()
