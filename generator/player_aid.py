@@ -15,6 +15,19 @@ def _item(links: PageLinks, rid: str) -> dict:
             "table": table_view(links, rec) if rec["kind"] == "table" else None}
 
 
+def _blocks(entries: list[dict]) -> list[dict]:
+    """The entries in their order, consecutive one-line entries gathered into one list."""
+    blocks: list[dict] = []
+    for e in entries:
+        if e["table"]:
+            blocks.append({"table": e, "lines": []})
+        elif blocks and not blocks[-1]["table"]:
+            blocks[-1]["lines"].append(e)
+        else:
+            blocks.append({"table": None, "lines": [e]})
+    return blocks
+
+
 def aid_view(m: Model, game: str) -> dict | None:
     g = m.games[game]
     if not g.get("player_aid"):
@@ -23,7 +36,6 @@ def aid_view(m: Model, game: str) -> dict | None:
     sections = []
     for s in g["player_aid"]:
         entries = [_item(links, rid) for rid in s["records"]]
-        sections.append({"heading": esc(s["heading"]), "entries": entries,
-                         "lines": [e for e in entries if not e["table"]],
+        sections.append({"heading": esc(s["heading"]), "blocks": _blocks(entries),
                          "has_table": any(e["table"] for e in entries)})
     return {"title": esc(f"Player aid: {g['name']}"), "source": source_view(links, g)["title"], "sections": sections}

@@ -124,18 +124,17 @@ def test_text_filter_ignores_case_and_accents(page, site_url, export):
     assert accented["id"] in _ids(page)
 
 
-def test_responds_instantly(page, site_url, export):
+def test_every_kind_filter_and_back_to_any(page, site_url, export):
+    """How fast the list answers is a benchmark figure (tests/benchmarks/site_bench.py), not a test."""
     _open(page, site_url + "browse/")
-    times = page.evaluate("""() => {
+    counts = page.evaluate("""() => {
         const sel = document.getElementById('cmp-browse-kind'), out = [];
         for (const opt of [...sel.options].slice(1).concat([...sel.options].slice(0, 1))) {
-            const t0 = performance.now();
             sel.value = opt.value; sel.dispatchEvent(new Event('change'));
-            document.querySelector('.cmp-browse__list').getBoundingClientRect();   // force layout
-            out.push(performance.now() - t0);
+            out.push(document.querySelectorAll('.cmp-browse__item').length);
         }
         return out; }""")
-    assert sorted(times)[len(times) // 2] < 100 and max(times) < 400, times   # median under 100 ms
+    assert all(c > 0 for c in counts) and sum(counts[:-1]) == len(export) == counts[-1]
     assert len(_ids(page)) == len(export)
 
 

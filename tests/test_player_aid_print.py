@@ -20,6 +20,6 @@ def test_player_aid_prints_on_one_page(page, site_url, game):
 
 
 def test_page_counter_counts_pages(page, site_url):
-    page.goto(f"{site_url}ancient-conquest/tables/")
+    page.goto(f"{site_url}mare-nostrum/rulings/")
     page.emulate_media(media="print")
     assert pdf_pages(page.pdf(format="A4")) > 1   # a long page really is counted as several
