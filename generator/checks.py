@@ -182,3 +182,8 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs]
+
+# Content checks (generator/content_checks.py): references in text, gaps written as prose.
+from .content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
+
+ALL_CHECKS += [check_text_references, check_placeholder_gaps]
