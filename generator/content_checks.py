@@ -154,14 +154,22 @@ def mention_names(record: dict) -> list[str]:
 
 
 def _name_pattern(words: str) -> str:
-    """A name as written; after the first word, each word may also be in lower case, as in
-    running text ("Military phase" names the Military Phase). Whole words only."""
+    """A name as written, except that after the first word each word may start with a capital
+    or not, as in running text ("Military phase" names the Military Phase, "Fortified Cities"
+    the Fortified cities). Whole words only."""
     parts = words.split(" ")
     out = [re.escape(parts[0])]
     for part in parts[1:]:
-        low = part[:1].lower() + part[1:]
-        out.append(f"(?:{re.escape(part)}|{re.escape(low)})" if low != part else re.escape(part))
+        first = part[:1]
+        out.append(f"[{re.escape(first.upper())}{re.escape(first.lower())}]{re.escape(part[1:])}"
+                   if first.isalpha() else re.escape(part))
     return r"\s+".join(out)
+
+
+def name_key(words: str) -> str:
+    """One spelling for a name and its running-text forms: later words start in lower case."""
+    parts = words.split()
+    return " ".join(parts[:1] + [p[:1].lower() + p[1:] for p in parts[1:]])
 
 
 class MentionIndex:
@@ -170,7 +178,9 @@ class MentionIndex:
     Names are filed under their first word, so each capitalised word of a text is compared
     only with the names that start with it (one huge alternation is far slower)."""
 
-    WORD_START = re.compile(r"(?<![\w'’-])[^\W\d_]")
+    # A word starts after a non-word character, but not after a hyphen ("Syro-Hittite") or an
+    # apostrophe inside a word ("l'Egypte"); an opening quote ("'Consult Oracle'") is fine.
+    WORD_START = re.compile(r"(?<![\w’-])(?<!\w')[^\W\d_]")
     FIRST_WORD = re.compile(r"\w+")
 
     def __init__(self, records: list[dict]):
@@ -188,7 +198,7 @@ class MentionIndex:
             candidates.sort(key=lambda c: len(c[1].words), reverse=True)
 
     def find(self, text: str):
-        """(matched words, Name) for every name in text, left to right, the longest at each place."""
+        """(match, Name) for every name in text, left to right, the longest at each place."""
         pos = 0
         while True:
             start = self.WORD_START.search(text, pos)
@@ -200,25 +210,54 @@ class MentionIndex:
                         for m in [pattern.match(text, i)] if m), None)
             if hit:
                 m, name = hit
-                yield m.group(0), name
+                yield m, name
                 pos = m.end()
             else:
                 pos = i + len(word)
 
 
-def _variants(words: str) -> set[str]:
-    """A name and its running-text form (later words in lower case)."""
-    parts = words.split(" ")
-    return {words, " ".join(parts[:1] + [p[:1].lower() + p[1:] for p in parts[1:]])}
+@dataclass(frozen=True)
+class Mention:
+    record: RawRecord
+    path: tuple
+    start: int          # where the words sit in the field's text
+    end: int
+    words: str
+    ids: tuple          # the other records those words name
+
+
+def iter_unlinked(records: list[RawRecord]):
+    """Every unlinked mention (see unlinked_mentions for the rules), as a Mention."""
+    by_game: dict[str, list[RawRecord]] = defaultdict(list)
+    for r in records:
+        if isinstance(r.data.get("game"), str) and isinstance(r.data.get("id"), str):
+            by_game[r.data["game"]].append(r)
+    for game_records in by_game.values():
+        index = MentionIndex([r.data for r in game_records])
+        for r in game_records:
+            own = {name_key(n) for n in mention_names(r.data)}
+            plain = set(r.data.get("plain_words") or [])
+            for path, text in prose_strings(r.data):
+                linked = {m.group("id") for m in REF.finditer(text)}
+                masked = REF.sub(lambda m: "\0" * len(m.group(0)), text)
+                reported = set()
+                for m, name in index.find(masked):
+                    words = " ".join(m.group(0).split())   # a name may run over a line break
+                    others = name.ids - {r.data["id"]}
+                    if name_key(words) in own or words in plain or not others or others & linked or name.ids in reported:
+                        continue
+                    reported.add(name.ids)
+                    yield Mention(r, path, m.start(), m.end(), words, tuple(sorted(others)))
 
 
 def unlinked_mentions(records: list[RawRecord]) -> list[Problem]:
     """Mentions of another record of the same game, in prose, that are not references.
 
     Matching rules, chosen so that every hit is worth a link:
-    - a mention is a record's name or alias that starts with a capital letter, written with the
-      same capitals (later words may be lower case: "Military phase"); lowercase aliases are
-      search words, and lowercase text ("legions", "the temple") is ordinary language;
+    - a mention is a record's name or alias that starts with a capital letter, written with that
+      first capital (later words may start with a capital or not: "Military phase", "Fortified
+      Cities"); lowercase aliases are search words, and lowercase text ("legions", "the temple")
+      is ordinary language;
     - whole words only (not inside "Judah-Israel" or "Syro-Hittite"), the longest name at each
       place winning ("Pillars of Hercules" is not a mention of Hercules);
     - only prose fields (PROSE_KEYS), only records of the same game;
@@ -228,36 +267,16 @@ def unlinked_mentions(records: list[RawRecord]) -> list[Problem]:
     - words listed in the record's plain_words are left alone: there the name means something
       else (a person rather than the rule named after him, a word opening a sentence).
     """
-    by_game: dict[str, list[RawRecord]] = defaultdict(list)
-    for r in records:
-        if isinstance(r.data.get("game"), str) and isinstance(r.data.get("id"), str):
-            by_game[r.data["game"]].append(r)
+    names = {r.data.get("id"): r.data.get("name") for r in records}
     problems = []
-    for game_records in by_game.values():
-        index = MentionIndex([r.data for r in game_records])
-        for r in game_records:
-            own = set().union(*(_variants(n) for n in mention_names(r.data))) if mention_names(r.data) else set()
-            plain = set(r.data.get("plain_words") or [])
-            for path, text in prose_strings(r.data):
-                linked = set(m.group("id") for m in REF.finditer(text))
-                masked = REF.sub(lambda m: "\0" * len(m.group(0)), text)
-                reported = set()
-                for words, name in index.find(masked):
-                    others = name.ids - {r.data["id"]}
-                    if words in own or words in plain or not others or others & linked or name.ids in reported:
-                        continue
-                    reported.add(name.ids)
-                    targets = sorted(others)
-                    refs = " or ".join(f"{{{t}}}" if _is_name(game_records, t, words) else f"{{{t}|{words}}}" for t in targets)
-                    which = targets[0] if len(targets) == 1 else "one of " + ", ".join(targets)
-                    problems.append(Problem(r.rel, r.line_of(path), field_path(path),
-                                            f"'{words}' names {which} but is not a reference",
-                                            f"write {refs}, or add '{words}' to plain_words if it means something else here"))
+    for m in iter_unlinked(records):
+        shown = m.words
+        refs = " or ".join(f"{{{t}}}" if names.get(t) == shown else f"{{{t}|{shown}}}" for t in m.ids)
+        which = m.ids[0] if len(m.ids) == 1 else "one of " + ", ".join(m.ids)
+        problems.append(Problem(m.record.rel, m.record.line_of(m.path), field_path(m.path),
+                                f"'{shown}' names {which} but is not a reference",
+                                f"write {refs}, or add '{shown}' to plain_words if it means something else here"))
     return problems
-
-
-def _is_name(records: list[RawRecord], rid: str, words: str) -> bool:
-    return any(r.data.get("id") == rid and r.data.get("name") == words for r in records)
 
 
 def stale_plain_words(records: list[RawRecord]) -> list[Problem]:
@@ -273,7 +292,7 @@ def stale_plain_words(records: list[RawRecord]) -> list[Problem]:
             words_in_text = set()
             for _, text in prose_strings(r.data):
                 masked = REF.sub(lambda m: "\0" * len(m.group(0)), text)
-                words_in_text |= {w for w, _ in index.find(masked)}
+                words_in_text |= {" ".join(m.group(0).split()) for m, _ in index.find(masked)}
             for i, word in enumerate(r.data.get("plain_words") or []):
                 if word not in words_in_text:
                     problems.append(Problem(r.rel, r.line_of(["plain_words", i]), f"plain_words[{i}]",
