@@ -70,7 +70,7 @@ def test_structured_unknowns_and_quoted_placeholders_in_notes_pass():
 
 
 GAP_RECORDS = ["mos-civil-war", "mos-cultural-dark-age", "mos-earthquake", "mos-economic-collapse", "mos-famine",
-               "mos-flood", "mos-plague", "mos-technological-dark-age", "swm-the-pit-of-tartaros"]
+               "mos-flood", "mos-plague", "mos-technological-dark-age", "swm-the-pit-of-tartaros", "mos-unrest"]
 
 
 def test_export_marks_every_former_prose_gap_as_unknown(records):
@@ -125,3 +125,10 @@ def test_a_name_shared_by_two_records_offers_both():
 def test_plain_words_that_hide_nothing_are_stale():
     found = stale_plain_words([rec(AJAX), rec({"id": "mn-combat", "text": "{mn-ajax} rerolls.", "plain_words": ["Ajax", "Zeus"]})])
     assert [p.field for p in found] == ["plain_words[0]", "plain_words[1]"]
+
+
+def test_data_has_no_unlinked_mentions(loaded):
+    raw, _ = loaded
+    found = unlinked_mentions(raw) + stale_plain_words(raw)
+    assert found == [], (f"{len(found)} mention(s) of other records are not references "
+                         "(python -m generator.content_checks lists them):\n" + "\n".join(map(str, found[:60])))
