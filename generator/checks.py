@@ -180,9 +180,13 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-from .reference_checks import check_text_references  # noqa: E402
 from .site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads content/, not data)
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
-              check_tool_pages, check_text_references]
+              check_tool_pages]
+
+# Content checks (generator/content_checks.py): references in text, gaps written as prose.
+from .content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
+
+ALL_CHECKS += [check_text_references, check_placeholder_gaps]

@@ -16,7 +16,7 @@ from .values import esc, has_unknown, label, table_view, value_html
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
                    "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
-                   "tools", "source_title"}
+                   "tools", "source_title", "plain_words"}
 REF_FIELDS = {"civilization", "hero", "creature"}
 # Figures a player scans a list for, in this order; the list shows the first three present.
 KEY_FIELDS = ("cost", "invocation_cost", "phase", "hero_type", "card_type", "tech_type", "pantheon",
@@ -36,7 +36,7 @@ def source_view(links: PageLinks, rec: dict) -> dict:
     file = rec["source"]["file"]
     title = next((g.get("source_title") for g in links.m.games.values() if g["source"]["file"] == file), None)
     return {"title": esc(title or file), "section": esc(rec["source"]["section"]), "file": esc(file),
-            "has_title": bool(title)}
+            "has_title": bool(title), "position": esc(rec["source"].get("position", ""))}
 
 
 def key_figures(links: PageLinks, rec: dict) -> list[tuple[str, str, str]]:

@@ -7,8 +7,10 @@ import yaml
 
 from generator.model import fold
 
-EXPECTED = sorted((Path(__file__).parent / "expected").glob("*.yaml"))
+GAMES = {"mare-nostrum", "seven-wonders-myths", "diplomacy-variant", "mosaic-wars-disasters", "ancient-conquest"}
 GAME_OF = {"mare-nostrum-rulings": "mare-nostrum"}
+# Only the per-game name lists; tests/expected/ also holds other expected data (source headings).
+EXPECTED = [p for p in sorted((Path(__file__).parent / "expected").glob("*.yaml")) if GAME_OF.get(p.stem, p.stem) in GAMES]
 
 
 def test_every_game_has_an_expected_list():
