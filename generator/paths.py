@@ -8,3 +8,5 @@ DATA = Path(os.environ.get("COMPENDIUM_DATA") or ROOT / "data").resolve()
 SCHEMAS = ROOT / "schemas"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SEEDS = ROOT.parent / "shared" / "seeds"
+# Hashes of the sources' 12-word runs, for the originality check where SEEDS is absent.
+FINGERPRINT = ROOT / "fingerprints" / "sources.txt"
