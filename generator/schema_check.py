@@ -118,6 +118,9 @@ def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
 
 def check_schema(rec: RawRecord) -> list[Problem]:
     kind = rec.data.get("kind")
+    if kind is None:
+        return [Problem(rec.rel, rec.line_of([]), "kind", "required field is missing",
+                        "add 'kind:', one of: " + ", ".join(kinds()))]
     if not isinstance(kind, str) or kind not in kinds():
         return [Problem(rec.rel, rec.line_of(["kind"]), "kind", f"unknown kind {shown(kind)}",
                         "use one of: " + ", ".join(kinds()) + _did_you_mean(kind, kinds()))]

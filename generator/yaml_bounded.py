@@ -156,8 +156,8 @@ class _Walk:
                           "write the value out; records nest a few levels at most")
         if size > MAX_NODES:
             raise Refused(node.start_mark.line + 1, path,
-                          f"the file expands to more than {MAX_NODES:,} values (through its aliases)",
-                          "write each value out once; data files use few aliases, if any")
+                          f"the file holds more than {MAX_NODES:,} values (an alias counts as a copy of what it names)",
+                          "a record holds a few hundred values: split the file, or write aliased values out")
         self.nodes[key] = (size, depth)
         return size, depth
 

@@ -75,6 +75,7 @@ def test_each_class_is_refused_kindly(case, tmp_path):
     touched = {f"data/{rel}" for rel in case.files}
     others = [m for m in messages if m.split(":", 1)[0] not in touched]
     assert others == [], f"{case.name}: messages about files the case did not touch:\n" + "\n".join(others)
+    assert len(messages) <= case.most, f"{case.name}: {len(messages)} messages, more than {case.most}"
 
 
 def test_every_class_in_one_run(tmp_path):
