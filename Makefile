@@ -1,27 +1,32 @@
-# The README's two commands: `make serve` and `make test`. Each installs what it needs.
+# The README's two commands: `make serve` and `make test`. Each installs what it needs:
+# serve only Python packages; test also the test-only npm packages and Debian's chromium.
 VENV   := .venv
 PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test check deps chromium
+.PHONY: serve test check chromium
 
-serve: deps
+serve: $(VENV)/.site
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
 
-test: deps chromium
+test: $(VENV)/.test node_modules/.installed chromium
 	$(PY) -m generator check
 	$(PY) -m pytest -q
 
-check: deps
+check: $(VENV)/.site
 	$(PY) -m generator check
 
-deps: $(VENV)/.installed node_modules/.installed
-
-$(VENV)/.installed: requirements.txt
+# Versions come from constraints.txt (requirements*.txt apply it), so every machine
+# renders the same pages.
+$(VENV)/.site: requirements.txt constraints.txt
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade pip -c constraints.txt
 	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.test: requirements-test.txt $(VENV)/.site
+	$(PY) -m pip install --quiet -r requirements-test.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

@@ -3,6 +3,7 @@
     python -m generator check
     python -m generator write DIR      # pages as Markdown plus api/*.json
     python -m generator originality    # fields that copy 12+ words from a source
+    python -m generator fingerprint    # rebuild fingerprints/sources.txt from the sources
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .paths import DATA
+from .paths import DATA, FINGERPRINT, SEEDS
 from .validate import load_and_validate
 
 
@@ -24,9 +25,16 @@ def main(argv=None) -> int:
     w.add_argument("--data", type=Path, default=DATA)
     o = sub.add_parser("originality", help="list record fields that share 12+ consecutive words with a source")
     o.add_argument("--data", type=Path, default=DATA)
+    o.add_argument("--sources", type=Path, default=SEEDS, help="folder of the source documents (*.txt)")
+    o.add_argument("--fingerprint", type=Path, default=FINGERPRINT, help="used when the sources are absent")
+    f = sub.add_parser("fingerprint", help="write the sources' fingerprint, for checking originality without them")
+    f.add_argument("--sources", type=Path, default=SEEDS)
+    f.add_argument("--out", type=Path, default=FINGERPRINT)
     args = ap.parse_args(argv)
     if args.cmd == "originality":
-        return originality_report(args.data)
+        return originality_report(args.data, args.sources, args.fingerprint)
+    if args.cmd == "fingerprint":
+        return write_fingerprint_file(args.sources, args.out)
 
     records, problems = load_and_validate(args.data)
     for p in problems:
@@ -47,19 +55,36 @@ def main(argv=None) -> int:
     return 0
 
 
-def originality_report(data_dir: Path) -> int:
+def originality_report(data_dir: Path, sources: Path = SEEDS, fingerprint: Path = FINGERPRINT) -> int:
     from .load import load_tree
-    from .originality import copied_runs, source_ngrams
-    from .paths import SEEDS
-    grams = source_ngrams(SEEDS)
+    from .originality import NothingToCompare, comparison_basis, copied_runs
+    from .problems import field_path
+    try:
+        fp, basis = comparison_basis(sources, fingerprint)
+    except NothingToCompare as err:
+        print(f"originality not checked: {err}. Put the sources in {sources}, or restore {fingerprint} "
+              "from the repository.", file=sys.stderr)
+        return 2
     records, _ = load_tree(data_dir)
     bad = 0
     for r in records:
-        for path, run in copied_runs(r.data, grams):
+        for path, run in copied_runs(r.data, fp):
             bad += 1
-            print(f"{r.rel}:{r.line_of(path)}: {'.'.join(map(str, path))}: shares 12 words with a source: '{run}' (restate it in your own words)")
-    print(f"{bad} copied run(s) in {len(records)} records")
+            print(f"{r.rel}:{r.line_of(path)}: {field_path(path)}: shares {fp.run} words with a source: '{run}' "
+                  "(restate it in your own words)")
+    print(f"{bad} copied run(s) in {len(records)} records, compared against {basis}")
     return 1 if bad else 0
+
+
+def write_fingerprint_file(sources: Path, out: Path) -> int:
+    from .originality import fingerprint_sources, write_fingerprint
+    fp = fingerprint_sources(sources)
+    if not fp.sources:
+        print(f"no source documents (*.txt) in {sources}; nothing written", file=sys.stderr)
+        return 2
+    write_fingerprint(fp, out)
+    print(f"wrote {out}: {len(fp.hashes):,} runs of {fp.run} words from {len(fp.sources)} source documents")
+    return 0
 
 
 if __name__ == "__main__":

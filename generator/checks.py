@@ -1,7 +1,11 @@
 """Cross-record checks, one small named function each.
 
-Every check takes all loaded records and returns problems; none stops at the
-first one, so a contributor sees everything in a single run.
+Every check takes the records that passed the schema pass and returns problems;
+none stops at the first one, so a contributor sees everything in a single run.
+Because the schema pass ran first, a check may rely on each field's type. The
+records are a RecordSet: references are checked against `known_ids(records)`, which
+also holds the ids of files that could not be checked, so one broken file does not
+make every file that names it report a missing record.
 """
 from __future__ import annotations
 
@@ -9,12 +13,12 @@ import difflib
 from collections import defaultdict
 from pathlib import PurePosixPath
 
+from .ids import GAME_PREFIX
 from .load import RawRecord
 from .problems import Problem
+from .record_set import known_ids
 from .schemas import load_schemas
 
-GAME_PREFIX = {"mare-nostrum": "mn", "seven-wonders-myths": "swm", "diplomacy-variant": "dip",
-               "mosaic-wars-disasters": "mos", "ancient-conquest": "ac"}
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json"
 
 
@@ -81,7 +85,7 @@ def check_unique_ids(records: list[RawRecord]) -> list[Problem]:
 
 
 def check_references(records: list[RawRecord]) -> list[Problem]:
-    ids = {r.data.get("id") for r in records}
+    ids = known_ids(records)
     problems = []
     for r in records:
         for field in _ref_fields(r.data.get("kind", "")):
@@ -99,19 +103,29 @@ def check_references(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-def check_player_aid_refs(records: list[RawRecord]) -> list[Problem]:
-    """Player-aid sections name records by id; each must exist."""
-    ids = {r.data.get("id") for r in records}
+def _listed_refs(records: list[RawRecord], list_field: str) -> list[Problem]:
+    """Entries of a game record's list (player_aid, tools) name records by id in 'records'; each must exist."""
+    ids = known_ids(records)
     problems = []
     for r in records:
-        for i, section in enumerate(r.data.get("player_aid") or []):
-            for j, target in enumerate((section or {}).get("records") or []):
-                if isinstance(target, str) and target not in ids:
+        for i, entry in enumerate(r.data.get(list_field) or []):
+            for j, target in enumerate(entry.get("records") or []):
+                if target not in ids:
                     close = difflib.get_close_matches(target, [x for x in ids if isinstance(x, str)], n=1)
-                    problems.append(Problem(r.rel, r.line_of(["player_aid", i, "records", j]), f"player_aid[{i}].records[{j}]",
+                    problems.append(Problem(r.rel, r.line_of([list_field, i, "records", j]), f"{list_field}[{i}].records[{j}]",
                                             f"no record has id {target!r}",
                                             f"did you mean '{close[0]}'?" if close else "correct the id"))
     return problems
+
+
+def check_player_aid_refs(records: list[RawRecord]) -> list[Problem]:
+    """Player-aid sections name the records they show; each must exist."""
+    return _listed_refs(records, "player_aid")
+
+
+def check_tool_refs(records: list[RawRecord]) -> list[Problem]:
+    """A game's tools name the records whose pages link to them; each must exist."""
+    return _listed_refs(records, "tools")
 
 
 def _unknown_paths(value, path=()):
@@ -174,7 +188,7 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
     for r in records:
         kind = r.data.get("kind")
         want = SCHEMA_LINE.format(kind=kind)
-        first = r.path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
+        first = r.text.split("\n", 1)[0].strip()
         if kind and first != want:
             problems.append(Problem(r.rel, 1, "(file)", "first line does not name the schema", f"make the first line: {want}"))
     return problems
@@ -184,7 +198,7 @@ from .site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads c
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
-              check_tool_pages]
+              check_tool_pages, check_tool_refs]
 
 # Content checks (generator/content_checks.py): references in text, gaps written as prose.
 from .content_checks import check_placeholder_gaps, check_text_references  # noqa: E402

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .load import RawRecord
 from .problems import Problem, field_path
+from .record_set import known_ids
 from .refs import REF
 
 # ------------------------------------------------------------------ walking record text
@@ -72,8 +73,9 @@ def _ids(records: list[RawRecord]) -> set[str]:
 
 def check_text_references(records: list[RawRecord]) -> list[Problem]:
     """Each reference in any text names an existing record other than the record itself; a brace
-    outside a well-formed reference is a typo (`{mn-ajax`, `{Ajax}`, `{mn-ajax|}`)."""
-    ids = _ids(records)
+    outside a well-formed reference is a typo (`{mn-ajax`, `{Ajax}`, `{mn-ajax|}`). A record whose
+    file failed to load still counts as existing (known_ids): its own problem is reported there."""
+    ids = known_ids(records)
     problems = []
     for r in records:
         own = r.data.get("id")

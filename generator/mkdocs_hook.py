@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
-from mkdocs.structure.files import File  # noqa: E402
+from mkdocs.structure.files import File, Files  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
@@ -21,11 +21,14 @@ from generator.export import export_files  # noqa: E402
 from generator.offline import write_service_worker  # noqa: E402
 from generator.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
+from generator.problems_page import write_problems_page  # noqa: E402
 from generator.render import nav, render_pages  # noqa: E402
 from generator.search_fold import fold_search_index  # noqa: E402
 from generator.validate import load_and_validate  # noqa: E402
 
 _files: dict[str, str] = {}
+_serving = False          # `mkdocs serve`: invalid data is shown as a page, not a failed build
+_problems: list = []
 
 
 def _nav_pages(items):
@@ -39,12 +42,23 @@ def _nav_pages(items):
                     yield from _nav_pages(value)
 
 
+def on_startup(command, dirty):
+    global _serving
+    _serving = command == "serve"
+
+
 def on_config(config):
     caches.clear()
     records, problems = load_and_validate(DATA)
+    _problems[:] = problems
     if problems:
         listing = "\n".join(str(p) for p in problems)
-        raise PluginError(f"{len(problems)} data problem(s); no site is built from invalid data:\n{listing}")
+        message = f"{len(problems)} data problem(s); no site is built from invalid data:\n{listing}"
+        if not _serving:
+            raise PluginError(message)
+        print(message, file=sys.stderr)   # a logged error would abort the strict build we rely on
+        config.nav = []
+        return config
     model = model_from(records)
     hand_nav = list(config.nav or [])
     _files.clear()
@@ -55,6 +69,8 @@ def on_config(config):
 
 
 def on_files(files, config):
+    if _problems:
+        return Files([])                  # serving invalid data: only the problems page, written below
     for path, content in _files.items():
         if files.get_file_from_path(path):
             raise PluginError(f"content/{path} clashes with a generated page; generated pages are not kept in content/")
@@ -64,6 +80,9 @@ def on_files(files, config):
 
 @event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config):
+    if _problems:
+        write_problems_page(Path(config.site_dir), _problems, config.site_name, config.site_url)
+        return
     index_path = Path(config.site_dir) / "search" / "search_index.json"
     if not index_path.exists():
         raise PluginError("search index missing: is the search plugin enabled?")

@@ -9,3 +9,5 @@ SCHEMAS = ROOT / "schemas"
 CONTENT = ROOT / "content"          # hand-written pages: calculators, helpers, browse
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SEEDS = ROOT.parent / "shared" / "seeds"
+# Hashes of the sources' 12-word runs, for the originality check where SEEDS is absent.
+FINGERPRINT = ROOT / "fingerprints" / "sources.txt"

@@ -1,6 +1,8 @@
 """One problem in one data file, printed the way contributors read it."""
 from dataclasses import dataclass
 
+SHOWN_CHARS = 60     # a quoted value longer than this is cut: a message is one readable line
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -14,9 +16,22 @@ class Problem:
         return f"{self.file}:{self.line}: {self.field}: {self.problem} ({self.fix})"
 
 
+def shown(value, limit: int = SHOWN_CHARS) -> str:
+    """A value quoted for a message: repr (so control characters show as escapes), cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _part(name) -> str:
+    text = str(name)
+    if text and text.isprintable() and ":" not in text and len(text) <= SHOWN_CHARS:
+        return text
+    return shown(text)
+
+
 def field_path(path) -> str:
     """Render ('objectives', 2, 'vp') as objectives[2].vp."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (f".{_part(part)}" if out else _part(part))
     return out or "(record)"

@@ -1,21 +1,78 @@
-"""The schema pass: each record against its kind's schema, errors made readable."""
+"""The schema pass: each record against its kind's schema, errors made readable.
+
+Every explanation names the problem this value actually has and a fix that fits it:
+a two-line summary is told it has a line break, not how ids are spelled.
+"""
 from __future__ import annotations
 
 import difflib
 
 from jsonschema.exceptions import ValidationError
 
+from .ids import GAME_PREFIX, suggest_id
 from .load import RawRecord
-from .problems import Problem, field_path
+from .problems import Problem, field_path, shown
 from .schemas import kinds, load_schemas, validators
+
+_TYPE_WORDS = {"object": "a mapping of fields", "array": "a list", "string": "text", "integer": "a whole number",
+               "number": "a number", "boolean": "true or false", "null": "nothing"}
+_SUGGEST_UP_TO = 100   # "did you mean" only for values short enough to be a typo
+
+
+def _type_word(value) -> str:
+    if isinstance(value, bool):
+        return _TYPE_WORDS["boolean"]
+    if isinstance(value, dict):
+        return _TYPE_WORDS["object"]
+    if isinstance(value, list):
+        return _TYPE_WORDS["array"]
+    if isinstance(value, str):
+        return _TYPE_WORDS["string"]
+    if isinstance(value, int):
+        return _TYPE_WORDS["integer"]
+    if isinstance(value, float):
+        return _TYPE_WORDS["number"]
+    return _TYPE_WORDS["null"] if value is None else type(value).__name__
+
+
+def _common_def(name: str) -> dict:
+    return load_schemas()["common.schema.json"]["$defs"][name]
+
+
+def _length_fixes() -> dict:
+    return {_common_def("line")["maxLength"]: "shorten it; a longer explanation belongs in 'text' or 'notes'",
+            _common_def("paragraph")["maxLength"]: "shorten it, or split it into several entries",
+            _common_def("prose")["maxLength"]: "shorten it: a record restates the source, it does not transcribe it"}
 
 
 def _did_you_mean(word, options) -> str:
-    close = difflib.get_close_matches(str(word), list(options), n=1)
+    if not isinstance(word, str) or len(word) > _SUGGEST_UP_TO:
+        return ""
+    close = difflib.get_close_matches(word, list(options), n=1)
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-def _explain(err: ValidationError, kind: str) -> tuple[list, str, str]:
+def _common_pattern(name: str) -> str:
+    return _common_def(name)["pattern"]
+
+
+def _explain_pattern(err: ValidationError, game) -> tuple[str, str]:
+    value = err.instance
+    if err.validator_value in (_common_pattern("id"), _common_pattern("ref")):
+        wanted = suggest_id(value, GAME_PREFIX.get(game) if isinstance(game, str) else None)
+        fix = ("an id is a game prefix mn, swm, dip, mos or ac, a hyphen, then lowercase ASCII words joined by hyphens"
+               + (f": write '{wanted}'" if wanted else ", like 'mn-julius-caesar'"))
+        return f"{shown(value)} is not an id", fix
+    if err.validator_value == _common_pattern("line"):
+        if "\n" in value:
+            return ("has a line break; this field is one line",
+                    "join the lines into one; in YAML '>-' folds a long line into one; longer text belongs in 'text'")
+        return "has a tab; this field is one line of plain text", "replace the tab with a space"
+    form = err.schema.get("description", "")
+    return f"{shown(value)} is not in the required form", f"write it as described: {form}" if form else "see the schema"
+
+
+def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
     """(field path, problem, fix) for one schema error."""
     path = list(err.absolute_path)
     v = err.validator
@@ -30,31 +87,46 @@ def _explain(err: ValidationError, kind: str) -> tuple[list, str, str]:
                 f"remove it, or add it to schemas/{kind}.schema.json with a description" + _did_you_mean(name, allowed))
     if v in ("enum", "const"):
         opts = err.validator_value if v == "enum" else [err.validator_value]
-        return path, f"{err.instance!r} is not allowed", "use one of: " + ", ".join(map(str, opts)) + _did_you_mean(err.instance, map(str, opts))
+        return (path, f"{shown(err.instance)} is not allowed",
+                "use one of: " + ", ".join(map(str, opts)) + _did_you_mean(err.instance, map(str, opts)))
     if v == "type":
-        return path, f"expected {err.validator_value}, found {type(err.instance).__name__}", f"write a {err.validator_value} here"
+        want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
+        return path, f"expected {words}, found {_type_word(err.instance)}", f"write {words} here"
     if v == "pattern":
-        return path, f"{err.instance!r} does not match the required form", "ids look like 'mn-julius-caesar': game prefix, then lowercase words joined by hyphens"
+        problem, fix = _explain_pattern(err, game)
+        return path, problem, fix
     if v in ("oneOf", "anyOf"):
         desc = err.schema.get("description", "")
-        return path, f"{err.instance!r} is not an accepted value", desc or "see the field's description in the schema"
+        return path, f"{shown(err.instance)} is not an accepted value", desc or "see the field's description in the schema"
     if v == "minItems":
         return path, "list is empty", "add at least one item, or remove the field"
+    if v == "maxItems":
+        return path, f"list has {len(err.instance)} items, more than {err.validator_value}", "shorten the list"
     if v == "minLength":
         return path, "text is empty", "write the text, or remove the field"
+    if v == "maxLength":
+        return (path, f"text is {len(err.instance):,} characters long, more than {err.validator_value:,}",
+                _length_fixes().get(err.validator_value, "shorten it"))
     if v == "uniqueItems":
         return path, "list has duplicate entries", "remove the repeated entry"
-    return path, err.message, "see the field's description in the schema"
+    if v in ("minimum", "maximum"):
+        side = "below the minimum" if v == "minimum" else "above the maximum"
+        return path, f"{shown(err.instance)} is {side} {err.validator_value}", "write the value the source gives"
+    return path, err.message if len(err.message) < 200 else err.message[:199] + "…", "see the field's description in the schema"
 
 
 def check_schema(rec: RawRecord) -> list[Problem]:
     kind = rec.data.get("kind")
-    if kind not in kinds():
-        return [Problem(rec.rel, rec.line_of(["kind"]), "kind", f"unknown kind {kind!r}",
+    if kind is None:
+        return [Problem(rec.rel, rec.line_of([]), "kind", "required field is missing",
+                        "add 'kind:', one of: " + ", ".join(kinds()))]
+    if not isinstance(kind, str) or kind not in kinds():
+        return [Problem(rec.rel, rec.line_of(["kind"]), "kind", f"unknown kind {shown(kind)}",
                         "use one of: " + ", ".join(kinds()) + _did_you_mean(kind, kinds()))]
     problems = []
     for err in validators()[kind].iter_errors(rec.data):
-        path, problem, fix = _explain(err, kind)
+        path, problem, fix = _explain(err, kind, rec.data.get("game"))
         line = rec.line_of(path if err.validator != "required" else path[:-1])
         problems.append(Problem(rec.rel, line, field_path(path), problem, fix))
     return problems

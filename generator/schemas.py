@@ -5,10 +5,14 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators as jsonschema_validators
 from referencing import Registry, Resource
 
 from .paths import SCHEMAS
+from .schema_keywords import pattern, unique_items
+
+# Draft 2020-12 with `pattern` and `uniqueItems` read as the specification means them (see schema_keywords).
+Validator = jsonschema_validators.extend(Draft202012Validator, {"pattern": pattern, "uniqueItems": unique_items})
 
 
 def _schema_files(schema_dir: Path):
@@ -33,7 +37,7 @@ def validators(schema_dir: Path = SCHEMAS) -> dict[str, Draft202012Validator]:
     schemas = load_schemas(schema_dir)
     registry = Registry().with_resources(
         (s["$id"], Resource.from_contents(s)) for s in schemas.values())
-    return {k: Draft202012Validator(schemas[f"{k}.schema.json"], registry=registry)
+    return {k: Validator(schemas[f"{k}.schema.json"], registry=registry)
             for k in kinds(schema_dir)}
 
 

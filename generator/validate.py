@@ -1,25 +1,53 @@
-"""Run the schema pass, then the cross-record checks; collect every problem."""
+"""Run the schema pass, then the cross-record checks; collect every problem.
+
+The cross-record checks see only records with no problem so far: a record whose
+`former_ids` is a number or whose rows are strings has already been reported by the
+schema pass, and a check written for well-typed records must not trip over it.
+"""
 from __future__ import annotations
 
-from pathlib import Path
+import inspect
+from pathlib import Path, PurePosixPath
 
 from .checks import ALL_CHECKS
 from .load import RawRecord, load_tree
-from .paths import DATA
+from .paths import DATA, ROOT
 from .problems import Problem
+from .record_set import RecordSet
 from .schema_check import check_schema
 
 
-def validate(records: list[RawRecord]) -> list[Problem]:
-    problems: list[Problem] = []
-    for rec in records:
-        problems += check_schema(rec)
+def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:
+    """Ids of files with problems: the one each declares and the one its file name implies."""
+    ids = {PurePosixPath(f).stem for f in failed_files if f.endswith(".yaml")}
+    ids |= {r.data.get("id") for r in records if r.rel in failed_files and isinstance(r.data.get("id"), str)}
+    return ids
+
+
+def _run(check, records: RecordSet) -> list[Problem]:
+    """A check that raises is a generator bug; report it like any problem instead of a traceback."""
+    try:
+        return check(records)
+    except Exception as err:  # noqa: BLE001 - one bug must not hide every other problem
+        source = Path(inspect.getsourcefile(check) or "generator")
+        rel = source.relative_to(ROOT).as_posix() if source.is_relative_to(ROOT) else source.name
+        return [Problem(rel, check.__code__.co_firstlineno, check.__name__,
+                        f"the check failed with {type(err).__name__}: {err}",
+                        "a generator bug: report it with the data file you changed")]
+
+
+def validate(records: list[RawRecord], earlier: list[Problem] = ()) -> list[Problem]:
+    """Schema problems of every record, then cross-record problems of the records that
+    have none (neither in `earlier`, the loader's problems, nor in the schema pass)."""
+    problems = [p for rec in records for p in check_schema(rec)]
+    failed = {p.file for p in [*earlier, *problems]}
+    checked = RecordSet([r for r in records if r.rel not in failed], _unchecked_ids(records, failed))
     for check in ALL_CHECKS:
-        problems += check(records)
+        problems += _run(check, checked)
     return problems
 
 
 def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Problem]]:
     records, problems = load_tree(data_dir)
-    problems += validate(records)
+    problems += validate(records, problems)
     return records, sorted(set(problems))

@@ -1,0 +1,21 @@
+"""Record ids: each game's prefix, and the id a mistyped one most likely meant."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+GAME_PREFIX = {"mare-nostrum": "mn", "seven-wonders-myths": "swm", "diplomacy-variant": "dip",
+               "mosaic-wars-disasters": "mos", "ancient-conquest": "ac"}
+_ID = re.compile(r"(mn|swm|dip|mos|ac)-[a-z0-9]+(-[a-z0-9]+)*")   # as schemas/common.schema.json#/$defs/id
+_SUGGEST_UP_TO = 100
+
+
+def suggest_id(value, prefix: str | None = None) -> str | None:
+    """'MN-Ajax' -> 'mn-ajax'; 'Ajax' in Mare Nostrum -> 'mn-ajax'; None when nothing sensible fits."""
+    if not isinstance(value, str) or len(value) > _SUGGEST_UP_TO:
+        return None
+    ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    if not _ID.fullmatch(slug) and prefix and slug:
+        slug = f"{prefix}-{slug}"
+    return slug if _ID.fullmatch(slug) else None

@@ -1,0 +1,170 @@
+"""The classes of bad input from issue 10, each as data files and the messages they must give.
+
+Each case writes its own files beside the fixture data (tests/fixtures/mini/data), so one
+case can run alone and all of them can run together in one tree ("all problems in one run").
+A case's `expect` entries are (file, line, field, words in the problem); `absent` lists
+words no message may contain (the misleading messages the issue reports).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
+HERO_DIR = "mare-nostrum/hero"
+_TEMPLATE = (MINI / HERO_DIR / "mn-penthesilee.yaml").read_text(encoding="utf-8")
+
+
+def hero(rid: str, replace: dict[str, str] | None = None, append: str = "") -> str:
+    """The fixture hero as `rid`, without its former id, with whole lines replaced by field.
+
+    Lines: 1 schema comment, 2 id, 3 name, 4 aliases, 5 game, 6 kind, 7 hero_type,
+    8 summary, 9 text, 10 cost, 11 related, 12 source; `append` starts at line 13.
+    """
+    lines = [line for line in _TEMPLATE.splitlines() if not line.startswith("former_ids:")]
+    lines = [line.replace("mn-penthesilee", rid) for line in lines]
+    for key, new in (replace or {}).items():
+        lines = [new if line.startswith(f"{key}:") else line for line in lines]
+    return "\n".join(lines) + "\n" + append
+
+
+def table(rid: str, rows: str) -> str:
+    return (f"# yaml-language-server: $schema=../../../schemas/table.schema.json\nid: {rid}\nname: Case table\n"
+            f"game: mare-nostrum\nkind: table\nsummary: A hostile table.\ntext: Fixture.\n"
+            f"columns:\n  - {{id: die, label: Die, type: integer}}\nrows: {rows}\n"
+            f"source: {{file: 004_fbe8c053f9a5701f.txt, section: Combat Table}}\n")
+
+
+def game(rid: str, aid: str) -> str:
+    return (f"# yaml-language-server: $schema=../../../schemas/game.schema.json\nid: {rid}\nname: Case game\n"
+            f"game: mare-nostrum\nkind: game\nsummary: A hostile game record.\ntext: Fixture.\n"
+            f"source: {{file: 000_0359f61f61dff767.txt, section: Principles of the Expansion Set}}\n"
+            f"player_aid: {aid}\n")
+
+
+def _laughs() -> str:
+    lines = ["laughs:", "  l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"  l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    return "\n".join(lines) + "\n"
+
+
+def _deep_aliases() -> str:
+    lines = ["chain:", "  d0: &d0 [x]"]
+    lines += [f"  d{i}: &d{i} [[*d{i - 1}]]" for i in range(1, 13)]
+    return "\n".join(lines) + "\n"
+
+
+def _nested(depth: int) -> str:
+    return "nested: " + "[" * depth + "]" * depth + "\n"
+
+
+@dataclass
+class Case:
+    name: str
+    files: dict                   # path under data/ -> text (str), bytes, or None for a named pipe
+    expect: list                  # (file under data/, line, field, words in the problem)
+    absent: list = field(default_factory=list)
+    timeout: float = 60.0         # seconds for `python -m generator check` on the fixture plus this case
+    most: int = 100               # messages the case may give: one per problem, not one per repeat
+
+
+def _h(rid: str) -> str:
+    return f"{HERO_DIR}/{rid}.yaml"
+
+
+CASES = [
+    # Hangs and broken exports
+    Case("billion laughs", {_h("mn-laughs"): hero("mn-laughs", append=_laughs())},
+         [(_h("mn-laughs"), 18, "laughs.l4", "holds more than 10,000 values")]),
+    Case("alias cycle", {_h("mn-cycle"): hero("mn-cycle", append="loop: &loop [*loop]\n")},
+         [(_h("mn-cycle"), 13, "loop[0]", "refers to a value that contains it")]),
+    Case("nesting through aliases", {_h("mn-alias-depth"): hero("mn-alias-depth", append=_deep_aliases())},
+         [(_h("mn-alias-depth"), 24, "chain.d10[0]", "nested more than 20 levels deep (through aliases)")]),
+    Case("NaN cost", {_h("mn-nan"): hero("mn-nan", {"cost": "cost: {amount: .nan, unit: cards}"})},
+         [(_h("mn-nan"), 10, "cost.amount", "nan is not a finite number")]),
+    Case("infinite count", {_h("mn-inf"): hero("mn-inf", append="facts:\n  - {label: Units, value: -.inf}\n")},
+         [(_h("mn-inf"), 14, "facts[0].value", "-inf is not a finite number")]),
+    Case("integer of 5,000 digits", {_h("mn-digits"): hero("mn-digits", {"cost": "cost: {amount: " + "9" * 5000 + "}"})},
+         [(_h("mn-digits"), 10, "cost.amount", "a number with 5000 digits")]),
+    Case("integer past 2**53", {_h("mn-big"): hero("mn-big", {"cost": f"cost: {{amount: {2**60}}}"})},
+         [(_h("mn-big"), 10, "cost.amount", "too large to be read exactly in a browser")]),
+    # Tracebacks
+    Case("raw control character", {_h("mn-bell"): hero("mn-bell", {"summary": "summary: Rings a \x07 bell."})},
+         [(_h("mn-bell"), 8, "summary", "control character U+0007 (bell)")]),
+    Case("raw NUL", {_h("mn-nul"): hero("mn-nul", {"text": "text: |\n  First line.\n  A \x00 in the second."})},
+         [(_h("mn-nul"), 11, "text", "control character U+0000 (NUL)")]),
+    Case("a file full of control characters", {_h("mn-bells"): hero("mn-bells", append="".join(
+        f"bell{i}: a \x07 b\n" for i in range(4000)))},
+         [(_h("mn-bells"), 13, "bell0", "control character U+0007 (bell)"),
+          (_h("mn-bells"), 33, "(file)", "3,980 more control characters from this line on")], most=22),
+    Case("escaped control character", {_h("mn-esc"): hero("mn-esc", {"summary": 'summary: "An \\e escape."'})},
+         [(_h("mn-esc"), 8, "summary", "text contains the control character U+001B (ESC)")]),
+    Case("control character in a key", {_h("mn-keyctl"): hero("mn-keyctl", append='"hero\\x01type": general\n')},
+         [(_h("mn-keyctl"), 13, "'hero\\x01type'", "key contains the control character U+0001")]),
+    Case("nesting 900 deep", {_h("mn-deep"): hero("mn-deep", append=_nested(900))},
+         [(_h("mn-deep"), 13, "(file)", "nested more than 20 levels deep")]),
+    Case("nesting 10,000 deep", {_h("mn-deeper"): hero("mn-deeper", append=_nested(10_000))},
+         [(_h("mn-deeper"), 13, "(file)", "nested more than 20 levels deep")]),
+    Case("list for id", {_h("mn-id-list"): hero("mn-id-list", {"id": "id: [mn-id-list, mn-other]"})},
+         [(_h("mn-id-list"), 2, "id", "expected text, found a list")]),
+    Case("list for game", {_h("mn-game-list"): hero("mn-game-list", {"game": "game: [mare-nostrum]"})},
+         [(_h("mn-game-list"), 5, "game", "['mare-nostrum'] is not allowed")]),
+    Case("no kind", {_h("mn-no-kind"): hero("mn-no-kind", {"kind": "# kind: hero"})},
+         [(_h("mn-no-kind"), 2, "kind", "required field is missing")]),
+    Case("list for kind", {_h("mn-kind-list"): hero("mn-kind-list", {"kind": "kind: [hero]"})},
+         [(_h("mn-kind-list"), 6, "kind", "unknown kind ['hero']")]),
+    Case("table rows as strings", {"mare-nostrum/table/mn-string-rows.yaml": table("mn-string-rows", "[first, second]")},
+         [("mare-nostrum/table/mn-string-rows.yaml", 10, "rows[1]", "expected a mapping of fields, found text")]),
+    Case("player-aid entry as a string", {"mare-nostrum/game/mn-aid-string.yaml": game("mn-aid-string", "[Combat]")},
+         [("mare-nostrum/game/mn-aid-string.yaml", 9, "player_aid[0]", "expected a mapping of fields, found text")]),
+    Case("former_ids: 5", {_h("mn-former-5"): hero("mn-former-5", append="former_ids: 5\n")},
+         [(_h("mn-former-5"), 13, "former_ids", "expected a list, found a whole number")]),
+    Case("cross-record checks skip a record the schema refused",
+         {_h("mn-schema-bad"): hero("mn-schema-bad", {"hero_type": "hero_type: wizard", "related": "related: [mn-nobody]"})},
+         [(_h("mn-schema-bad"), 7, "hero_type", "'wizard' is not allowed")], absent=["mn-nobody"]),
+    # Accepted silently
+    Case("duplicate key", {_h("mn-twice"): hero("mn-twice", append="name: Second name\n")},
+         [(_h("mn-twice"), 13, "name", "key written twice (first at line 3)")]),
+    Case("line break in a name", {_h("mn-two-lines"): hero("mn-two-lines", {"name": 'name: "Penthe\\nsilee"'})},
+         [(_h("mn-two-lines"), 3, "name", "has a line break; this field is one line")], absent=["ids are"]),
+    Case("final line break in a name", {_h("mn-final-break"): hero("mn-final-break", {"name": "name: |\n  Penthesilee"})},
+         [(_h("mn-final-break"), 3, "name", "has a line break; this field is one line")]),
+    Case("tab in a summary", {_h("mn-tab"): hero("mn-tab", {"summary": 'summary: "Needs\\tsix."'})},
+         [(_h("mn-tab"), 8, "summary", "has a tab")], absent=["ids are"]),
+    Case("5 MB string", {_h("mn-huge"): hero("mn-huge", {"text": "text: " + "word " * 1_000_000})},
+         [(_h("mn-huge"), 1, "(file)", "file is larger than 256 KB")]),
+    Case("summary over the length limit", {_h("mn-long-line"): hero("mn-long-line", {"summary": "summary: " + "a" * 400})},
+         [(_h("mn-long-line"), 8, "summary", "text is 400 characters long, more than 300")]),
+    Case("text over the length limit", {_h("mn-long-text"): hero("mn-long-text", {"text": "text: " + "word " * 5000})},
+         [(_h("mn-long-text"), 9, "text", "text is 24,999 characters long, more than 20,000")]),
+    # Misleading messages
+    Case("byte-order mark", {_h("mn-bom"): "\ufeff" + hero("mn-bom")},
+         [(_h("mn-bom"), 1, "(file)", "file starts with a byte-order mark")], absent=["first line does not name the schema"]),
+    Case("capitalised id", {_h("MN-Ajax"): hero("MN-Ajax")},
+         [(_h("MN-Ajax"), 2, "id", "'MN-Ajax' is not an id"), (_h("MN-Ajax"), 2, "id", "write 'mn-ajax'")],
+         absent=["mn-Ajax"]),
+    Case("long value quoted in a message", {_h("mn-long-enum"): hero("mn-long-enum", {"hero_type": "hero_type: " + "x" * 5000})},
+         [(_h("mn-long-enum"), 7, "hero_type", "'xxxxxxxxxxxxxxxxxxxx")], absent=["x" * 100]),
+    Case("YAML error in a file others refer to",
+         {"mare-nostrum/god/mn-athena.yaml": "id: mn-athena\nname: [Athena\n"},
+         [("mare-nostrum/god/mn-athena.yaml", 3, "(file)", "YAML syntax error")], absent=["did you mean", "no record has id"]),
+    Case("schema error in a file another refers to",
+         {_h("mn-refers"): hero("mn-refers", {"related": "related: [mn-refused]"}),
+          _h("mn-refused"): hero("mn-refused", {"hero_type": "hero_type: wizard"})},
+         [(_h("mn-refused"), 7, "hero_type", "'wizard' is not allowed")], absent=["no record has id"]),
+    # Values YAML reads as something JSON cannot hold
+    Case("date", {_h("mn-date"): hero("mn-date", {"summary": "summary: 2024-01-31"})},
+         [(_h("mn-date"), 8, "summary", "YAML read this as a date")]),
+    Case("key that is not text", {_h("mn-yes-key"): hero("mn-yes-key", append="yes: 1\n")},
+         [(_h("mn-yes-key"), 13, "yes", "key 'yes' is read as True, not as text")]),
+    Case("lone surrogate", {_h("mn-surrogate"): hero("mn-surrogate", {"summary": 'summary: "\\ud800"'})},
+         [(_h("mn-surrogate"), 8, "(file)", "invalid Unicode character escape")]),
+    Case("not UTF-8", {_h("mn-latin1"): hero("mn-latin1", {"name": "name: Penth\u00e9sil\u00e9e"}).encode("latin-1")},
+         [(_h("mn-latin1"), 3, "(file)", "file is not UTF-8")]),
+    Case("empty file", {_h("mn-empty"): ""}, [(_h("mn-empty"), 1, "(file)", "file does not hold a mapping")]),
+    Case("named pipe", {_h("mn-pipe"): None}, [(_h("mn-pipe"), 1, "(file)", "not a regular file")]),
+    Case("3,000 distinct mappings in a unique list",
+         {_h("mn-many"): hero("mn-many", {"aliases": "aliases: [" + ", ".join(f"{{a: {i}}}" for i in range(3000)) + "]"})},
+         [(_h("mn-many"), 4, "aliases[0]", "expected text, found a mapping of fields")],
+         timeout=30, most=3000),   # 43 s unloaded before uniqueItems was made linear; about 2 s after
+]

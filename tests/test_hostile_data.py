@@ -1,0 +1,101 @@
+"""Hostile data (issue 10): every class of bad input is refused the way a contributor reads it.
+
+Each case runs `python -m generator check`, as a contributor would, on the fixture data
+plus the case's files, under a timeout (a hang is a failure, not a slow pass). The
+output must be `path:line: field: problem (fix)` lines and nothing else: no traceback,
+no message about a file the case did not touch, none of the misleading words the issue
+found. One run over all cases together must report every one of them, and a strict
+`mkdocs build` of that tree must fail the same way.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, build_site
+from hostile_cases import CASES, MINI, Case
+
+LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
+SUMMARY = re.compile(r"^\d+ problem\(s\) in \d+ file\(s\); nothing was built\.$")
+
+
+def tree(tmp_path: Path, cases: list[Case]) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    for case in cases:
+        for rel, content in case.files.items():
+            path = data / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if content is None:
+                os.mkfifo(path)
+            elif isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+    return data
+
+
+def check(data: Path, timeout: float) -> tuple[int, list[str], str]:
+    """(exit code, problem lines, whole output) of `python -m generator check`, bounded in time."""
+    try:
+        done = subprocess.run([sys.executable, "-m", "generator", "check", "--data", str(data)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`generator check` did not finish within {timeout:.0f} s")
+    output = done.stdout + done.stderr
+    lines = done.stderr.splitlines()
+    return done.returncode, [line for line in lines if not SUMMARY.match(line)], output
+
+
+def assert_reported(case: Case, messages: list[str]) -> None:
+    """The case's expected messages are there, and none of its files gets a misleading one."""
+    for file, line, field, words in case.expect:
+        start = f"data/{file}:{line}: {field}: "
+        hits = [m for m in messages if m.startswith(start) and words in m]
+        assert hits, f"{case.name}: no message starting {start!r} with {words!r} in:\n" + "\n".join(messages)
+    own = [m for m in messages if m.split(":", 1)[0] in {f"data/{rel}" for rel in case.files}]
+    for words in case.absent:
+        assert not [m for m in own if words in m], f"{case.name}: misleading message with {words!r}:\n" + "\n".join(own)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_each_class_is_refused_kindly(case, tmp_path):
+    code, messages, output = check(tree(tmp_path, [case]), case.timeout)
+    assert code == 1, output
+    assert "Traceback" not in output, output
+    bad = [m for m in messages if not LINE.match(m)]
+    assert bad == [], "not path:line: field: problem (fix):\n" + "\n".join(bad)
+    assert_reported(case, messages)
+    touched = {f"data/{rel}" for rel in case.files}
+    others = [m for m in messages if m.split(":", 1)[0] not in touched]
+    assert others == [], f"{case.name}: messages about files the case did not touch:\n" + "\n".join(others)
+    assert len(messages) <= case.most, f"{case.name}: {len(messages)} messages, more than {case.most}"
+
+
+def test_every_class_in_one_run(tmp_path):
+    code, messages, output = check(tree(tmp_path, CASES), timeout=120)
+    assert code == 1 and "Traceback" not in output, output
+    for case in CASES:
+        assert_reported(case, messages)
+
+
+def test_strict_build_refuses_the_same_tree(tmp_path):
+    """`mkdocs build` (what CI and `make serve` run) stops with the same list and writes no export."""
+    data = tree(tmp_path, [c for c in CASES if c.name != "named pipe"])   # the site build copies nothing from data/
+    out = tmp_path / "site"
+    result = build_site(out, data)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert "Traceback" not in output, output
+    assert "no site is built from invalid data" in output
+    for case in CASES:
+        for file, line, field, _ in case.expect:
+            if case.name != "named pipe":
+                assert f"data/{file}:{line}: {field}: " in output, (case.name, output[-3000:])
+    assert not (out / "api" / "records.json").exists()
