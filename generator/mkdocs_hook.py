@@ -27,6 +27,9 @@ from generator.search_fold import fold_search_index  # noqa: E402
 from generator.validate import load_and_validate  # noqa: E402
 
 _files: dict[str, str] = {}
+_html_bodies: dict[str, str] = {}   # page -> the HTML body kept out of Markdown (see on_page_markdown)
+HTML_PAGE = '<div class="cmp-record"'
+PLACEHOLDER = "cmp-html-body"
 _serving = False          # `mkdocs serve`: invalid data is shown as a page, not a failed build
 _problems: list = []
 
@@ -76,6 +79,24 @@ def on_files(files, config):
             raise PluginError(f"content/{path} clashes with a generated page; generated pages are not kept in content/")
         files.append(File.generated(config, path, content=content))
     return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    """A generated page whose whole body is one HTML block (every record page) skips Markdown.
+
+    Markdown would only re-parse the HTML, which is most of the build's time; the block comes
+    back unchanged in on_page_content.
+    """
+    body = markdown.strip()
+    if page.file.src_uri in _files and body.startswith(HTML_PAGE) and body.endswith("</div>"):
+        _html_bodies[page.file.src_uri] = body
+        return PLACEHOLDER
+    return markdown
+
+
+def on_page_content(html, page, config, files):
+    body = _html_bodies.pop(page.file.src_uri, None)
+    return html if body is None else html.replace(f"<p>{PLACEHOLDER}</p>", body, 1)
 
 
 @event_priority(-100)  # after the search plugin has written its index
