@@ -8,7 +8,7 @@ export NO_MKDOCS_2_WARNING := 1
 .PHONY: serve test check chromium
 
 serve: $(VENV)/.site
-	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
+	$(PY) -m mkdocs serve --strict --dirty -a 127.0.0.1:8000
 
 test: $(VENV)/.test node_modules/.installed chromium
 	$(PY) -m generator check

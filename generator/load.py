@@ -126,8 +126,9 @@ def load_file(path: Path, root: Path) -> tuple[RawRecord | None, list[Problem]]:
     return RawRecord(path, rel, parsed.data, parsed.lines, text), problems
 
 
-def load_tree(data_dir: Path) -> tuple[list[RawRecord], list[Problem]]:
-    """Load every data/<game>/<kind>/<id>.yaml under data_dir."""
+def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Problem]]:
+    """Load every data/<game>/<kind>/<id>.yaml under data_dir (each with `load`, which
+    validate.py wraps to check each file once while it is unchanged)."""
     records, problems = [], []
     root = data_dir.parent
     for path in sorted(data_dir.rglob("*")):
@@ -141,7 +142,7 @@ def load_tree(data_dir: Path) -> tuple[list[RawRecord], list[Problem]]:
         if not path.is_file():   # a pipe or device would block the read forever
             problems.append(Problem(rel, 1, "(file)", "not a regular file", "replace it with a plain YAML file"))
             continue
-        rec, probs = load_file(path, root)
+        rec, probs = load(path, root)
         problems += probs
         if rec:
             records.append(rec)

@@ -6,6 +6,7 @@ engine means rewriting this file alone.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -14,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
+from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
@@ -31,7 +33,10 @@ _html_bodies: dict[str, str] = {}   # page -> the HTML body kept out of Markdown
 HTML_PAGE = '<div class="cmp-record"'
 PLACEHOLDER = "cmp-html-body"
 _serving = False          # `mkdocs serve`: invalid data is shown as a page, not a failed build
+_dirty = False            # `mkdocs serve --dirty` (make serve): rebuild only the pages an edit changed
 _problems: list = []
+_built: dict[str, str] = {}   # serve --dirty: generated path -> the content the site holds now
+_built_with: list = []        # ... and the nav and theme files those pages were built with
 
 
 def _nav_pages(items):
@@ -45,9 +50,20 @@ def _nav_pages(items):
                     yield from _nav_pages(value)
 
 
+class _QuietDirty(logging.Filter):
+    """MkDocs warns on every --dirty build that links may be stale. Ours are not: a page whose
+    generated content changed, or every page when the nav or theme changed, is rebuilt
+    (on_files). Dropped so that --strict still fails on every other warning."""
+
+    def filter(self, record):
+        return "'dirty' build" not in record.getMessage()
+
+
 def on_startup(command, dirty):
-    global _serving
-    _serving = command == "serve"
+    global _serving, _dirty
+    _serving, _dirty = command == "serve", dirty
+    if dirty:
+        logging.getLogger("mkdocs.commands.build").addFilter(_QuietDirty())
 
 
 def on_config(config):
@@ -71,13 +87,35 @@ def on_config(config):
     return config
 
 
+def _unchanged() -> bool:
+    return False
+
+
+def _build_signature(config) -> list:
+    """What every page is rendered with besides its own content: the nav and the theme overrides."""
+    theme_dir = Path(config.theme.custom_dir) if config.theme.custom_dir else None
+    theme = sorted((str(p), p.stat().st_mtime_ns) for p in theme_dir.rglob("*") if p.is_file()) if theme_dir else []
+    return [repr(config.nav), theme]
+
+
 def on_files(files, config):
     if _problems:
+        _built.clear()                    # the site dir holds only the problems page now
         return Files([])                  # serving invalid data: only the problems page, written below
+    signature = _build_signature(config)
+    if signature != _built_with:
+        _built.clear()
+        _built_with[:] = signature
     for path, content in _files.items():
         if files.get_file_from_path(path):
             raise PluginError(f"content/{path} clashes with a generated page; generated pages are not kept in content/")
-        files.append(File.generated(config, path, content=content))
+        file = File.generated(config, path, content=content)
+        if _dirty and _built.get(path) == content and Path(file.abs_dest_path).exists():
+            file.is_modified = _unchanged   # --dirty leaves the page as the last build wrote it
+        files.append(file)
+    if _dirty:
+        _built.clear()
+        _built.update(_files)
     return files
 
 
@@ -102,6 +140,7 @@ def on_page_content(html, page, config, files):
 @event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config):
     if _problems:
+        clean_directory(config.site_dir)  # a --dirty build leaves the last site's pages otherwise
         write_problems_page(Path(config.site_dir), _problems, config.site_name, config.site_url)
         return
     index_path = Path(config.site_dir) / "search" / "search_index.json"
@@ -110,6 +149,8 @@ def on_post_build(config):
     index = json.loads(index_path.read_text(encoding="utf-8"))
     index_path.write_text(json.dumps(fold_search_index(index), ensure_ascii=False), encoding="utf-8")
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
+    if _serving:
+        return                              # a preview: no download, and offline.js keeps the service worker off
     write_offline_copy(site, dir_urls)      # the file:// zip, then the service worker over the final files
     write_service_worker(site, dir_urls)
 

@@ -56,9 +56,13 @@ def rel_href(from_page: str, to_page: str, anchor: str = "") -> str:
     Record content reaches the site engine as HTML, which no engine rewrites, so these
     links are final URLs (directory style: 'x.md' is served at 'x/').
     """
-    here, there = page_url(from_page).rstrip("/") or ".", page_url(to_page).rstrip("/") or "."
-    rel = posixpath.relpath(there, here)
-    return ("./" if rel == "." else rel + "/") + (f"#{anchor}" if anchor else "")
+    here = [p for p in page_url(from_page).split("/") if p]
+    there = [p for p in page_url(to_page).split("/") if p]
+    common = 0
+    while common < min(len(here), len(there)) and here[common] == there[common]:
+        common += 1
+    rel = "/".join([".."] * (len(here) - common) + there[common:])   # pure: no file system, no cwd
+    return (rel + "/" if rel else "./") + (f"#{anchor}" if anchor else "")
 
 
 def list_page_path(game: str, kind: str) -> str:

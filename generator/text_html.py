@@ -57,10 +57,17 @@ class _RefProcessor(InlineProcessor):
 
 
 class TextRenderer:
-    """One Markdown instance, reset between texts (building one per text would be slow)."""
+    """One Markdown instance, reset between texts (building one per text would be slow).
+
+    Results are kept, keyed by the text and what each of its references resolves to: a ruling
+    printed on every record it concerns is converted once, and `mkdocs serve` converts only
+    the texts an edit changed.
+    """
+    CACHE_SIZE = 50_000
 
     def __init__(self):
         self.resolve: Resolver | None = None
+        self._done: dict[tuple, str] = {}
         self._md = markdown.Markdown(extensions=["tables"], output_format="html")
         for name in _INLINE_OFF:
             self._md.inlinePatterns.deregister(name, strict=False)
@@ -72,12 +79,18 @@ class TextRenderer:
 
     def block(self, text: str, resolve: Resolver) -> str:
         """Prose (paragraphs, lists, tables) as HTML."""
+        key = (text, tuple(resolve(m.group("id")) for m in REF.finditer(text)))
+        if key in self._done:
+            return self._done[key]
         self.resolve = resolve
         try:
-            out = self._md.reset().convert(text.strip())
+            out = _brace_safe(self._md.reset().convert(text.strip()))
         finally:
             self.resolve = None
-        return _brace_safe(out)
+        if len(self._done) >= self.CACHE_SIZE:
+            self._done.clear()
+        self._done[key] = out
+        return out
 
 
 def inline(text: str, resolve: Resolver) -> str:

@@ -10,8 +10,8 @@ import inspect
 from pathlib import Path, PurePosixPath
 
 from .checks import ALL_CHECKS
-from .load import RawRecord, load_tree
-from .paths import DATA, ROOT
+from .load import RawRecord, load_file, load_tree
+from .paths import DATA, ROOT, SCHEMAS
 from .problems import Problem
 from .record_set import RecordSet
 from .schema_check import check_schema
@@ -40,14 +40,40 @@ def validate(records: list[RawRecord], earlier: list[Problem] = ()) -> list[Prob
     """Schema problems of every record, then cross-record problems of the records that
     have none (neither in `earlier`, the loader's problems, nor in the schema pass)."""
     problems = [p for rec in records for p in check_schema(rec)]
-    failed = {p.file for p in [*earlier, *problems]}
+    return problems + cross_record(records, [*earlier, *problems])
+
+
+def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Problem]:
+    failed = {p.file for p in problems}
     checked = RecordSet([r for r in records if r.rel not in failed], _unchecked_ids(records, failed))
+    out: list[Problem] = []
     for check in ALL_CHECKS:
-        problems += _run(check, checked)
-    return problems
+        out += _run(check, checked)
+    return out
+
+
+# A file's own problems (loading and schema) while its bytes and the schemas are unchanged,
+# so `mkdocs serve` re-reads only the file just saved. Keyed by path, modification time and size.
+_checked: dict[tuple, tuple[RawRecord | None, list[Problem]]] = {}
+
+
+def _schemas_state() -> tuple:
+    return tuple((p.name, p.stat().st_mtime_ns) for p in sorted(SCHEMAS.rglob("*.json")))
+
+
+def _checked_file(path: Path, root: Path, schemas: tuple) -> tuple[RawRecord | None, list[Problem]]:
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size, schemas)
+    if key not in _checked:
+        rec, problems = load_file(path, root)
+        _checked[key] = (rec, problems + (check_schema(rec) if rec else []))
+    return _checked[key]
 
 
 def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Problem]]:
-    records, problems = load_tree(data_dir)
-    problems += validate(records, problems)
+    schemas = _schemas_state()
+    if len(_checked) > 20_000:
+        _checked.clear()
+    records, problems = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
+    problems += cross_record(records, problems)
     return records, sorted(set(problems))

@@ -51,7 +51,7 @@ def serving(data: Path, log: Path):
     port = free_port()
     env = {**os.environ, "COMPENDIUM_DATA": str(data), "NO_MKDOCS_2_WARNING": "1"}
     with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--strict", "-f", str(FIXTURE_CONFIG),
+        proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--strict", "--dirty", "-f", str(FIXTURE_CONFIG),
                                  "-a", f"127.0.0.1:{port}"],   # as `make serve`: watching needs livereload
                                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     root = f"http://127.0.0.1:{port}/"
