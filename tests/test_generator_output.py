@@ -142,3 +142,24 @@ def test_home_page_title_is_the_site_name_once(files):
 ])
 def test_links_between_pages_are_relative_urls(from_page, to_page, expected):
     assert rel_href(from_page, to_page) == expected
+
+
+HOSTILE_TEXT = [
+    ("a javascript: link", "[x](javascript:alert(1))"),
+    ("a data: link", "[x](data:text/html;base64,PHNjcmlwdD4=)"),
+    ("a third-party image", "![x](https://tracker.example/p.png)"),
+    ("an autolink", "<https://tracker.example/>"),
+    ("raw HTML", '<a href="javascript:alert(2)">y</a><img src="https://tracker.example/i.png">'),
+    ("a reference definition", "[r][evil]\n\n[evil]: javascript:alert(3)"),
+    ("a link around a name", "x](javascript:alert(4)) [y"),
+    ("a heading", "# Heading\n\nSub\n---"),
+    ("a raw HTML block", '<div>\n<a href="javascript:alert(5)">z</a>\n</div>'),
+]
+
+
+@pytest.mark.parametrize("label,text", HOSTILE_TEXT, ids=[label for label, _ in HOSTILE_TEXT])
+def test_record_text_makes_no_link_image_or_markup(label, text):
+    from generator.text_html import block, inline
+    for html in (block(text, lambda rid: None), inline(text.replace("\n", " "), lambda rid: None)):
+        assert not re.search(r"<(a|img|h[1-6]|script)\b", html), (label, html)
+        assert "tracker.example" not in html or "&lt;" in html or "](" in html or "[" in html   # still there, as text
