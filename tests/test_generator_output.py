@@ -163,3 +163,9 @@ def test_record_text_makes_no_link_image_or_markup(label, text):
     for html in (block(text, lambda rid: None), inline(text.replace("\n", " "), lambda rid: None)):
         assert not re.search(r"<(a|img|h[1-6]|script)\b", html), (label, html)
         assert "tracker.example" not in html or "&lt;" in html or "](" in html or "[" in html   # still there, as text
+
+
+def test_a_reference_definition_stays_visible():
+    """Markdown would consume '[evil]: url' lines silently; the reader must see what was typed."""
+    from generator.text_html import block
+    assert "[evil]: javascript:alert(3)" in block("[r][evil]\n\n[evil]: javascript:alert(3)", lambda rid: None)
