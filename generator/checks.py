@@ -9,6 +9,7 @@ import difflib
 from collections import defaultdict
 from pathlib import PurePosixPath
 
+from .helper_checks import HELPER_CHECKS
 from .load import RawRecord
 from .problems import Problem
 from .schemas import load_schemas
@@ -181,4 +182,5 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
 
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
-              check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs]
+              check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
+              *HELPER_CHECKS]
