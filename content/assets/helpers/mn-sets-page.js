@@ -15,8 +15,8 @@ const PLACE_TEXT = { island: "I build on an island this turn", "new-province": "
 function countInput(id, field, label, max) {
   const input = el("input", { type: "text", id, "data-field": field, inputmode: "numeric", autocomplete: "off",
     class: "th-count", "aria-label": label, placeholder: "0" });
-  const hint = max ? el("span", { class: "th-hint", text: `max ${max}` }) : null;
-  return { input, row: el("label", { class: "th-row", for: id, "data-field-row": "" }, el("span", { text: label }), hint, input) };
+  const hint = max ? el("span", { class: "th-hint th-sub", text: `max ${max}` }) : null;
+  return { input, row: el("label", { class: "th-row", for: id, "data-field-row": "" }, el("span", {}, label, hint), input) };
 }
 
 function mount(root, data) {

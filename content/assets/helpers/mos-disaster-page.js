@@ -8,7 +8,7 @@ function countRow(id, field, label, hint) {
   const input = el("input", { type: "text", id, "data-field": field, inputmode: "numeric", autocomplete: "off",
     class: "th-count", placeholder: "?" });
   return { input, row: el("label", { class: "th-row", for: id, "data-field-row": "" },
-    el("span", { text: label }), hint ? el("span", { class: "th-hint", text: hint }) : null, input) };
+    el("span", {}, label, hint ? el("span", { class: "th-hint th-sub", text: hint }) : null), input) };
 }
 
 function mount(root, data) {
@@ -82,15 +82,15 @@ function mount(root, data) {
     counted.hidden = !d || d.of === null;
     asked.hidden = !d || d.of !== null;
     if (d && d.of !== null) {
-      mine.row.firstChild.textContent = `Your ${d.of}`;
-      others.row.firstChild.textContent = `${d.compare === "fewest" ? "Fewest" : "Most"} among the other players`;
+      mine.row.firstChild.firstChild.textContent = `Your ${d.of}`;
+      others.row.firstChild.firstChild.textContent = `${d.compare === "fewest" ? "Fewest" : "Most"} among the other players`;
       counted.firstChild.textContent = `It strikes the player(s) with the ${d.compare} ${d.of}, ties included.`;
     }
     const shown = new Set(d ? d.payments.map((p) => p.key) : []);
     for (const row of holdRows) row.row.hidden = !shown.has(row.h.key) && !row.input.value.trim();
     // A first visit with no disaster chosen is not an error: the form simply waits.
-    const asked = new URLSearchParams(query).get("d") !== null;
-    showErrors(root, general, asked ? r.errors : r.errors.filter((e) => e.field !== "d"));
+    const chosen = new URLSearchParams(query).get("d") !== null;
+    showErrors(root, general, chosen ? r.errors : r.errors.filter((e) => e.field !== "d"));
     results.replaceChildren(...renderResults(rules, r));
     results.dataset.state = r.ok ? (r.lost ? "loses" : r.undecided ? "undecided" : "nothing") : "error";
   }
