@@ -2,7 +2,7 @@
 // peoples and their objectives as check boxes, the optional points, and the final count.
 // The state is the query string.
 import { rulesFromRecords, countQuery, scenarioToQuery, READINGS, CITY_RULES } from "./ac-victory.js";
-import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
 
 const READING_TEXT = {
   measure: ["The winner has", { points: "the most victory points", objectives: "the most objectives achieved" }],
@@ -145,7 +145,7 @@ function renderResults(rules, r) {
     el("td", { class: "th-num", text: String(g.cities) }),
     el("td", { class: "th-num", text: String(g.deities) }),
     el("td", { class: "th-num", "data-total": "", text: String(g.total) })));
-  out.push(el("div", { class: "th-scroll" }, el("table", { class: "th-table", id: "acv-table" },
+  out.push(scrollTable("Final count by group", el("table", { class: "th-table", id: "acv-table" },
     el("thead", {}, el("tr", {}, ["Group", "Objectives", "VP", "Cities", "Deities", "Total"].map((t) => el("th", { scope: "col", text: t })))),
     el("tbody", {}, rows))));
   const details = r.groups.flatMap((g) => g.cityLines.map((l) => `Group ${g.group}: ${l}`));

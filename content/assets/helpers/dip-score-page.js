@@ -2,7 +2,7 @@
 // power (name and centres), the two readings, and the score table; the state is the
 // query string.
 import { rulesFromRecords, scoreQuery, scenarioToQuery, formatPoints, READINGS, READING_NAMES, MAX_POWERS } from "./dip-score.js";
-import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
 
 const READING_LABELS = { ties: "Powers with equal centres", beyond: "Places below the bonus table" };
 
@@ -109,7 +109,7 @@ function renderResults(rules, r) {
       el("td", { class: row.bonus || r.solo ? "th-num" : "th-num th-unknown", text: r.solo ? "—" : row.bonus ? formatPoints(row.bonus) : "unknown" }),
       el("td", { class: row.points ? "th-num" : "th-num th-unknown", "data-points": "", text: pts }));
   });
-  out.push(el("div", { class: "th-scroll" }, el("table", { class: "th-table", id: "dps-table" },
+  out.push(scrollTable("Final score by power", el("table", { class: "th-table", id: "dps-table" },
     el("thead", {}, el("tr", {}, ["Place", "Power", "Centres", "Bonus", "Points"].map((t) => el("th", { scope: "col", text: t })))),
     el("tbody", {}, body))));
   if (r.open.includes("ties")) {

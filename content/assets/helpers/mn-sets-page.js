@@ -2,7 +2,7 @@
 // mn-sets/index.js: it builds the form from the rules, turns the form into the same query
 // string the address bar holds, and shows what the engine returns.
 import { rulesFromRecords, scenarioFromQuery, scenarioToQuery, analyse, READINGS } from "./mn-sets/index.js";
-import { el, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
 
 const READING_TEXT = {
   reductions: ["Cost reductions", { "per-item": "each item takes its single best reduction",
@@ -126,7 +126,7 @@ function renderResults(rules, a) {
     el("td", { class: "th-num", "data-sets": "", text: String(s.sets) }),
     el("td", { text: s.sets ? `${s.tax} of tax, ${s.commodity} of commodities` : "none" }),
     el("td", { text: s.buys.map((b) => b.label + (b.by ? ` (${b.by})` : "")).join(", ") })));
-  out.push(el("div", { class: "th-scroll" }, el("table", { class: "th-table", id: "mns-sizes" },
+  out.push(scrollTable("What each set size buys", el("table", { class: "th-table", id: "mns-sizes" },
     el("thead", {}, el("tr", {}, ["Set of", "Sets at once", "Made of", "Each buys one of"].map((t) => el("th", { scope: "col", text: t })))),
     el("tbody", {}, rows))));
   if (cap.special) {

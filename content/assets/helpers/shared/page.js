@@ -43,6 +43,14 @@ export function recordLink(ref, text) {
   return ref.url ? el("a", { href: new URL(ref.url, SITE_ROOT).href, text: label }) : document.createTextNode(label);
 }
 
+/**
+ * A table in a box that scrolls sideways on a narrow screen. The box is a named region that
+ * takes focus, so a keyboard user can scroll it too (axe: scrollable-region-focusable).
+ */
+export function scrollTable(label, table) {
+  return el("div", { class: "th-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
+}
+
 /** Put the state in the address bar without adding a history entry. */
 export function syncQuery(query) {
   const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
