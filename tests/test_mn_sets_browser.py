@@ -26,7 +26,7 @@ def test_example_of_sets_through_the_page_then_reload(phone_page, site_url):
     pg.fill("#mns-b-trireme", "1")
     wait_state(pg, "#mns-results", "can")
     sets = _sets(pg)
-    assert len(sets) == 3 and sum(s.startswith("tax: 3 Tax card") for s in sets) == 1, sets
+    assert len(sets) == 3 and sum(s.startswith("tax: Tax card ×3") for s in sets) == 1, sets
     assert sum("Grain" in s for s in sets) == 2, sets
     q = query(pg)
     assert "tax=3" in q and "h.grain=2" in q and "b.legion=2" in q and "b.trireme=1" in q, q

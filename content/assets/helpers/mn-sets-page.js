@@ -112,7 +112,7 @@ function mount(root, data) {
 }
 
 function cardList(cards) {
-  return cards.map((c) => (c.count > 1 ? `${c.count} ${c.name}` : c.name)).join(", ");
+  return cards.map((c) => (c.count > 1 ? `${c.name} ×${c.count}` : c.name)).join(", ");
 }
 
 function renderResults(rules, a) {
