@@ -189,6 +189,12 @@ test("reductions never add up, and the per-turn reading uses one card", () => {
   // Caesar and Croesus both lower a legion to 2: never to 1.
   const p = run("tax=2&b.legion=1&hold=mn-julius-caesar&hold=mn-croesus&at=new-province").purchase;
   assert.equal(p.sets[0].size, 2);
+  assert.equal(run("tax=1&b.legion=1&hold=mn-julius-caesar&hold=mn-croesus&at=new-province").purchase.ok, false);
+  // Atlas and Pericles (were one player to hold both) each make a trireme cost 2: still 2.
+  assert.equal(run("tax=1&b.trireme=1&hold=mn-atlas&hold=mn-pericles").purchase.ok, false);
+  assert.equal(run("tax=2&b.trireme=1&hold=mn-atlas&hold=mn-pericles").purchase.sets[0].size, 2);
+  // The Mausoleum (-1) and Croesus (-1) on one city: 2, never 1.
+  assert.equal(run("tax=1&b.city-token=1&hold=mn-mausoleum&hold=mn-croesus&at=new-province").purchase.ok, false);
   // A legion (Caesar) and a city (Mausoleum) with 4 tax cards: per item yes, one card no.
   const q = "tax=4&b.legion=1&b.city-token=1&hold=mn-julius-caesar&hold=mn-mausoleum";
   assert.equal(run(q).purchase.ok, true);
