@@ -57,9 +57,15 @@ export function maxCommoditySets(counts, size) {
   return m;
 }
 
-// A safety bound on the search below, far above any list the pieces allow: past it the
-// helper says the list is too long instead of running on.
-export const STATE_LIMIT = 200000;
+// A bound on the work of one purchase plan (steps of the search below, summed over every
+// choice the plan tries). Far above what real hands need (a few thousand steps); past it the
+// helper says the list is too long to check instead of running on.
+export const WORK_LIMIT = 3000000;
+
+/** A budget shared by the searches of one plan; `left` counts down. */
+export function workBudget(limit = WORK_LIMIT) {
+  return { left: limit };
+}
 
 /**
  * Split costs between tax cards and commodity sets, keeping as many cards as the player may
@@ -67,36 +73,48 @@ export const STATE_LIMIT = 200000;
  * using as few tax cards as possible. By default that is simply the fewest tax cards.
  * `costs` is an array of positive integers. Returns {ok: true, byTax: [indexes],
  * byCommodity: [indexes], taxUsed, sets: [[kind idx]]} (sets in the order of byCommodity),
- * or {ok: false, reason}.
+ * or {ok: false, reason: "cards" | "split" | "too-long"}.
  */
-export function splitCosts(tax, counts, costs, keep = { tax: Infinity, commodities: 0 }) {
+export function splitCosts(tax, counts, costs, keep = { tax: Infinity, commodities: 0 }, budget = workBudget()) {
   const total = costs.reduce((a, b) => a + b, 0);
-  const held = tax + counts.reduce((a, b) => a + b, 0);
-  if (total > held) return { ok: false, reason: "cards", need: total, held };
+  const commodities = counts.reduce((a, b) => a + b, 0);
+  if (total > tax + commodities) return { ok: false, reason: "cards", need: total, held: tax + commodities };
+  const done = (byCommodity, byTax) => {
+    const sets = buildCommoditySets(counts, byCommodity.map((i) => costs[i]));
+    if (!sets) return { ok: false, reason: "split" };   // cannot happen when the condition holds; kept as a guard
+    return { ok: true, byTax, byCommodity, taxUsed: byTax.reduce((a, i) => a + costs[i], 0), sets };
+  };
+  // Commodities alone pay for everything: no tax card is used, and (unless the Hanging
+  // Gardens would keep more commodities) nothing can keep more cards.
+  if ((keep.commodities === 0 || commodities - total >= keep.commodities) && commodityFeasible(counts, costs)) {
+    return done(costs.map((_, i) => i), []);
+  }
   // Classes of equal cost, largest first: within a class the prefix condition only needs
   // checking at its ends, because F is concave and the sizes added are equal.
   const classes = [...new Set(costs)].sort((a, b) => b - a).map((c) => ({ cost: c, n: costs.filter((x) => x === c).length }));
-  let states = new Map([["0,0", { j: 0, s: 0, parent: null, x: 0 }]]);
-  const layers = [];
-  for (const { cost, n } of classes) {
+  const F = Array.from({ length: costs.length + 1 }, (_, j) => capacity(counts, j));
+  const rest = classes.map((_, i) => classes.slice(i + 1).reduce((a, c) => a + c.cost * c.n, 0));
+  const width = total + 1;
+  let states = new Map([[0, { j: 0, s: 0, parent: null, x: 0 }]]);
+  for (const [i, { cost, n }] of classes.entries()) {
     const next = new Map();
     for (const st of states.values()) {
       for (let x = 0; x <= n; x += 1) {
+        budget.left -= 1;
+        if (budget.left < 0) return { ok: false, reason: "too-long" };
         const j = st.j + x;
         const s = st.s + cost * x;
-        if (s > capacity(counts, j)) break;
-        const key = `${j},${s}`;
+        if (s > F[j]) break;
+        if (total - (s + rest[i]) > tax) continue;   // too few tax cards even if the rest go to commodities
+        const key = j * width + s;
         if (!next.has(key)) next.set(key, { j, s, parent: st, x });
       }
     }
-    if (next.size > STATE_LIMIT) return { ok: false, reason: "too-long" };
-    layers.push(next);
     states = next;
   }
   // Within the tax cards held: most cards kept, then most paid by commodities (fewest tax).
-  const commodities = counts.reduce((a, b) => a + b, 0);
   const rank = (st) => [Math.min(keep.tax, tax - (total - st.s)), Math.min(keep.commodities, commodities - st.s), st.s, -st.j];
-  const beats = (a, b) => { const x = rank(a); const y = rank(b); const i = x.findIndex((v, n) => v !== y[n]); return i >= 0 && x[i] > y[i]; };
+  const beats = (a, b) => { const x = rank(a); const y = rank(b); const k = x.findIndex((v, m) => v !== y[m]); return k >= 0 && x[k] > y[k]; };
   let best = null;
   for (const st of states.values()) {
     if (total - st.s <= tax && (!best || beats(st, best))) best = st;
@@ -110,7 +128,5 @@ export function splitCosts(tax, counts, costs, keep = { tax: Infinity, commoditi
     const want = commodityOf.get(c);
     if (want > 0) { byCommodity.push(i); commodityOf.set(c, want - 1); } else byTax.push(i);
   });
-  const sets = buildCommoditySets(counts, byCommodity.map((i) => costs[i]));
-  if (!sets) return { ok: false, reason: "split" };   // cannot happen when the condition holds; kept as a guard
-  return { ok: true, byTax, byCommodity, taxUsed: total - best.s, sets };
+  return done(byCommodity, byTax);
 }

@@ -5,7 +5,7 @@
 // plan that pays for everything and keeps the most cards for next turn: tax cards first
 // (two may be kept), then commodities (with the Hanging Gardens), then the fewest cards
 // spent. Ties keep the plan with fewer exchanges and special payments.
-import { splitCosts } from "./pay.js";
+import { splitCosts, workBudget } from "./pay.js";
 import { activeReductions, costUnits, expandList } from "./costs.js";
 
 /** Hands reachable with up to `n` exchanges with the bank (a commodity for a tax card, or the reverse). */
@@ -58,6 +58,7 @@ export function planPurchase(rules, hand, scenario) {
   const hands = exchangedHands(hand, exchanges, scenario.readings.exchange === "either-way");
   let best = null;
   let failure = { ok: false, reason: "split" };
+  const budget = workBudget();   // shared by every choice tried, so no list runs on
   for (const effects of cardChoices) {
     const payer = effects.find((e) => e.paidWith);
     const maxSpecial = payer ? Math.min(payer.perRound === null ? units.length : payer.perRound, units.length) : 0;
@@ -74,7 +75,7 @@ export function planPurchase(rules, hand, scenario) {
         }
         if (!ok) continue;
         const bySets = costed.units.filter((u) => !u.paidWith);
-        const split = splitCosts(h.tax, counts, bySets.map((u) => u.cost), { tax: rules.keepTax, commodities: keepCommodities });
+        const split = splitCosts(h.tax, counts, bySets.map((u) => u.cost), { tax: rules.keepTax, commodities: keepCommodities }, budget);
         if (!split.ok) {
           if (split.reason === "too-long") return split;
           if (failure.reason !== "cards" || split.reason === "cards") failure = split;
