@@ -6,8 +6,8 @@
 // cities and captured deities; the most wins. Every value is read from the records: the
 // people records' objectives, the optional rules' facts and the Table of City Differences.
 // Where the rules disagree or are silent, the choice is a named reading.
-import { RecordsError, recordList, gameIndex, fact, numericFact, plainText, recordRef } from "./shared/records.js";
-import { readCount, params, shorten, INPUT_CEILING } from "./shared/input.js";
+import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef } from "./shared/records.js";
+import { readCount, params, shorten } from "./shared/input.js";
 
 const GAME = "ancient-conquest";
 export const SOURCES = {
@@ -235,5 +235,3 @@ export function countQuery(rules, query) {
   const more = (result.errors || []).filter((e) => !errors.some((x) => x.field === e.field));
   return { scenario, ...result, errors: [...errors, ...more] };
 }
-
-export { INPUT_CEILING, fact };

@@ -8,7 +8,7 @@
 // places beyond the table score: those are unknown, and the readings below are offered
 // as readings, never as the rule.
 import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "./shared/records.js";
-import { readCount, cleanName, params, shorten, INPUT_CEILING } from "./shared/input.js";
+import { readCount, cleanName, params, shorten } from "./shared/input.js";
 
 const GAME = "diplomacy-variant";
 export const SOURCES = {
@@ -218,5 +218,3 @@ export function scoreQuery(rules, query) {
   const more = (result.errors || []).filter((e) => !errors.some((x) => x.field === e.field));
   return { scenario, ...result, errors: [...errors, ...more] };
 }
-
-export { INPUT_CEILING };
