@@ -14,6 +14,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from .ids import GAME_PREFIX
+from .helper_checks import HELPER_CHECKS
 from .load import RawRecord
 from .problems import Problem
 from .record_set import known_ids
@@ -198,7 +199,7 @@ from .site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads c
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
-              check_tool_pages, check_tool_refs]
+              check_tool_pages, check_tool_refs, *HELPER_CHECKS]
 
 # Content checks (generator/content_checks.py): references in text, gaps written as prose.
 from .content_checks import check_placeholder_gaps, check_text_references  # noqa: E402

@@ -15,7 +15,10 @@ LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type":
           "combat_factor": "Combat factor", "start_area": "Starting area", "vp": "Victory points",
           "vp_alternative": "Other VP value", "replaces_basic_game": "Replaces a basic-game card",
           "awarded_to": "Held by", "component_type": "Type", "unit_type": "Type", "place_type": "Type",
-          "both_ways": "Both ways", "combat": "Battle effect (used by the calculator)"}
+          "both_ways": "Both ways", "combat": "Battle effect (used by the calculator)",
+          "construction": "Construction effect (used by the sets helper)",
+          "trigger": "Who it strikes (used by the disaster helper)",
+          "vp_alternative_rule": "Other VP value applies with"}
 ORDERED_LISTS = {"losses", "steps"}
 UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
 

@@ -16,7 +16,8 @@ from .values import esc, has_unknown, label, table_view, value_html
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
                    "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
-                   "tools", "source_title", "plain_words"}
+                   "tools", "source_title", "plain_words",
+                   "payments"}   # a disaster's losses again, structured for its helper: the page shows `losses`
 REF_FIELDS = {"civilization", "hero", "creature"}
 # Figures a player scans a list for, in this order; the list shows the first three present.
 KEY_FIELDS = ("cost", "invocation_cost", "phase", "hero_type", "card_type", "tech_type", "pantheon",

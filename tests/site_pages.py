@@ -13,7 +13,12 @@ from pathlib import Path
 LIST_KINDS = {"rule", "ruling", "card", "hero"}
 HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline", "offline/"),
                 ("calculator: Mare Nostrum", "calculators/mare-nostrum-battle/"),
-                ("calculator: Ancient Conquest", "calculators/ancient-conquest-battle/")]
+                ("calculator: Ancient Conquest", "calculators/ancient-conquest-battle/"),
+                ("helper: Mare Nostrum sets", "calculators/mare-nostrum-sets/?tax=3&h.grain=2&h.perfume=1&b.legion=1"),
+                ("helper: Diplomacy score", "calculators/diplomacy-score/?p=10:Rome&p=8:Greece&p=8:Egypt"),
+                ("helper: Mosaic disaster", "calculators/mosaic-disasters/?d=mos-famine&h.food=2"),
+                ("helper: Ancient Conquest victory", "calculators/ancient-conquest-victory/?o=egyptian-empire.3&cities=table")]
+HELPER_ROOTS = ("#mn-sets", "#dip-score", "#mos-disaster", "#ac-victory")
 
 
 def page_types(site: Path) -> list[tuple[str, str]]:
@@ -42,7 +47,7 @@ def page_types(site: Path) -> list[tuple[str, str]]:
             out.append((f"list: {kind}", path))
     aids = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.glob("*/player-aid/index.html"))
     out += [("player aid", aids[0])] if aids else []
-    out += [(label, path) for label, path in HAND_WRITTEN if (site / path / "index.html").exists()]
+    out += [(label, path) for label, path in HAND_WRITTEN if (site / path.split("?")[0] / "index.html").exists()]
     return sorted(out, key=lambda t: (t[0] != "home", t[0]))
 
 
@@ -60,6 +65,9 @@ def open_settled(pg, url: str) -> None:
     for calc in ("#ac-battle", "#mn-battle"):
         if pg.locator(calc).count():
             pg.locator(f"{calc} select, {calc} input").first.wait_for(timeout=15000)
+    for helper in HELPER_ROOTS:
+        if pg.locator(helper).count():
+            pg.wait_for_selector(f"{helper}[data-ready=true]", timeout=15000)
 
 
 LANDED_JS = """([id, path]) => { const el = document.getElementById(id);

@@ -1,0 +1,158 @@
+// Ancient Conquest "Who wins?": the page. A thin layer over ac-victory.js: each group's
+// peoples and their objectives as check boxes, the optional points, and the final count.
+// The state is the query string.
+import { rulesFromRecords, countQuery, scenarioToQuery, READINGS, CITY_RULES } from "./ac-victory.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+
+const READING_TEXT = {
+  measure: ["The winner has", { points: "the most victory points", objectives: "the most objectives achieved" }],
+  deities: ["Deity counters that score", { captured: "captured ones", all: "every counter held, own included" }],
+};
+const CITY_TEXT = { none: "no city points", "rule-8": "section 8: each fortified city conquered", table: "Table of City Differences (optional rule 14)" };
+
+function countRow(id, field, label) {
+  const input = el("input", { type: "text", id, "data-field": field, inputmode: "numeric", autocomplete: "off", class: "th-count", placeholder: "0" });
+  return { input, row: el("label", { class: "th-row", for: id, "data-field-row": "" }, el("span", { text: label }), input) };
+}
+
+function mount(root, data) {
+  const rules = rulesFromRecords(data);
+  root.replaceChildren();
+  const general = el("div", { role: "alert", class: "th-alert", id: "acv-errors" });
+  const boxes = [];
+  const extras = {};
+  const groupSets = rules.groups.map((g) => {
+    const peoples = rules.peoples.filter((p) => p.group === g).map((p) => {
+      const items = p.objectives.map((o) => {
+        const key = `${p.key}.${o.n}`;
+        const box = el("input", { type: "checkbox", id: `acv-o-${key.replace(".", "-")}`, "data-objective": key });
+        boxes.push(box);
+        const vp = o.vp === null ? "VP unknown" : `${o.vp} VP${o.extra !== null ? `, +${o.extra} with ${o.extraRule.name}` : ""}`;
+        return el("label", { class: "th-check th-objective", for: box.id }, box, el("span", { text: `${o.n}. ${o.text} (${vp})` }));
+      });
+      const tally = el("span", { class: "th-hint", "data-tally": p.key });
+      return el("details", { class: "th-people" }, el("summary", {}, el("span", { text: p.name }), " ", tally), items);
+    });
+    const deities = countRow(`acv-g${g}-deities`, `g${g}.deities`, "Captured deity counters");
+    const own = countRow(`acv-g${g}-own`, `g${g}.own`, "Own deity counters held");
+    const fortified = countRow(`acv-g${g}-fortified`, `g${g}.fortified`, "Fortified cities conquered");
+    const types = rules.cityTypes.map((t) => ({ t, ...countRow(`acv-g${g}-${t.key}`, `g${g}.${t.key}`, `${t.name}, conquered (${t.vp} VP each)`) }));
+    extras[g] = { deities, own, fortified, types };
+    return el("fieldset", { id: `acv-group-${g}` }, el("legend", { text: `Group ${g}` }), peoples,
+      deities.row, own.row, fortified.row, types.map((x) => x.row));
+  });
+
+  const optBoxes = rules.optional.map((o) => {
+    const box = el("input", { type: "checkbox", id: `acv-opt-${o.id}`, "data-opt": o.id });
+    return { o, box, row: el("label", { class: "th-check", for: box.id }, box, el("span", {}, "Optional rule played: ", recordLink(o))) };
+  });
+  const citySel = el("select", { id: "acv-cities", "data-field": "cities" },
+    CITY_RULES.map((c, i) => el("option", { value: c, text: CITY_TEXT[c] + (i === 0 ? " (default)" : "") })));
+  const pairSel = ["tyre", "sidon"].map((place, i) => {
+    const sel = el("select", { id: `acv-${place}`, "data-field": place },
+      el("option", { value: "", text: "no group" }), rules.groups.map((g) => el("option", { value: String(g), text: `Group ${g}` })));
+    return { place, sel, row: el("label", { class: "th-row th-row-wide", for: sel.id, "data-field-row": "" },
+      el("span", { text: `${rules.pair.places[i].name} conquered by` }), sel) };
+  });
+  const readingSel = Object.entries(READINGS).map(([k, values]) => {
+    const sel = el("select", { id: `acv-r-${k}`, "data-field": `r.${k}` },
+      values.map((v, i) => el("option", { value: v, text: READING_TEXT[k][1][v] + (i === 0 ? " (default)" : "") })));
+    return { k, sel, row: el("label", { class: "th-row th-row-wide", for: sel.id, "data-field-row": "" }, el("span", { text: READING_TEXT[k][0] }), sel) };
+  });
+  const settings = el("fieldset", { id: "acv-settings" }, el("legend", { text: "Rules in play and readings" }),
+    optBoxes.map((x) => x.row),
+    el("label", { class: "th-row th-row-wide", for: citySel.id, "data-field-row": "" }, el("span", { text: "City points" }), citySel),
+    el("div", { id: "acv-pair" }, pairSel.map((x) => x.row)),
+    readingSel.map((x) => x.row));
+  const results = el("div", { class: "th-results", id: "acv-results", "aria-live": "polite" });
+  root.append(general, settings, el("div", { class: "th-columns" }, groupSets), results,
+    el("div", { class: "th-chips" }, copyLinkButton("Copy link to this count")));
+
+  function formQuery() {
+    const q = new URLSearchParams();
+    for (const b of boxes) if (b.checked) q.append("o", b.dataset.objective);
+    for (const g of rules.groups) {
+      const x = extras[g];
+      for (const [k, r] of [["deities", x.deities], ["own", x.own], ["fortified", x.fortified], ...x.types.map((t) => [t.t.key, t])]) {
+        if (r.input.value.trim() !== "") q.set(`g${g}.${k}`, r.input.value.trim());
+      }
+    }
+    for (const p of pairSel) if (p.sel.value) q.set(p.place, p.sel.value);
+    for (const o of optBoxes) if (o.box.checked) q.append("opt", o.o.id);
+    if (citySel.value !== CITY_RULES[0]) q.set("cities", citySel.value);
+    for (const r of readingSel) if (r.sel.value !== READINGS[r.k][0]) q.set(`r.${r.k}`, r.sel.value);
+    return q;
+  }
+  function fillForm(query) {
+    const q = new URLSearchParams(query);
+    const achieved = q.getAll("o");
+    for (const b of boxes) b.checked = achieved.includes(b.dataset.objective);
+    for (const g of rules.groups) {
+      const x = extras[g];
+      for (const [k, r] of [["deities", x.deities], ["own", x.own], ["fortified", x.fortified], ...x.types.map((t) => [t.t.key, t])]) {
+        r.input.value = q.get(`g${g}.${k}`) || "";
+      }
+    }
+    for (const p of pairSel) p.sel.value = rules.groups.map(String).includes(q.get(p.place)) ? q.get(p.place) : "";
+    const opts = q.getAll("opt");
+    for (const o of optBoxes) o.box.checked = opts.includes(o.o.id);
+    citySel.value = CITY_RULES.includes(q.get("cities")) ? q.get("cities") : CITY_RULES[0];
+    for (const r of readingSel) r.sel.value = READINGS[r.k].includes(q.get(`r.${r.k}`)) ? q.get(`r.${r.k}`) : READINGS[r.k][0];
+    // Open the peoples that have an objective ticked, so a shared link shows what counts.
+    for (const d of root.querySelectorAll("details.th-people")) d.open = [...d.querySelectorAll("input:checked")].length > 0;
+  }
+  function update(query) {
+    const r = countQuery(rules, query);
+    syncQuery(scenarioToQuery(rules, r.scenario));
+    const s = r.scenario;
+    for (const g of rules.groups) {
+      const x = extras[g];
+      x.own.row.hidden = s.readings.deities !== "all";
+      x.fortified.row.hidden = s.cities !== "rule-8";
+      for (const t of x.types) t.row.hidden = s.cities !== "table";
+    }
+    root.querySelector("#acv-pair").hidden = s.cities !== "table";
+    showErrors(root, general, r.errors);
+    if (r.ok) {
+      for (const grp of r.groups) for (const p of grp.peoples) {
+        const tally = root.querySelector(`[data-tally="${p.id.replace(/^ac-/, "")}"]`);
+        if (tally) tally.textContent = p.count ? `${p.count} achieved, ${p.points} VP` : "";
+      }
+    }
+    results.replaceChildren(...renderResults(rules, r));
+    results.dataset.state = r.ok ? (r.winner.tie ? "tie" : "winner") : "error";
+  }
+  root.addEventListener("input", (ev) => { if (ev.target.matches("input[type=text]")) update(formQuery()); });
+  root.addEventListener("change", (ev) => { if (ev.target.matches("select, input[type=checkbox]")) update(formQuery()); });
+  fillForm(location.search);
+  update(location.search);
+}
+
+function renderResults(rules, r) {
+  if (!r.ok) return [el("p", { class: "th-hint", text: "Correct the values marked above to see the count." })];
+  const out = [el("h2", { id: "acv-count", text: `Final count after turn ${rules.lastTurn}` })];
+  const by = r.measure === "points" ? "victory points" : "objectives achieved";
+  const names = r.winner.groups.map((g) => `Group ${g}`).join(" and ");
+  out.push(r.winner.tie
+    ? el("div", { class: "th-verdict th-verdict-open", id: "acv-verdict" },
+      el("p", { text: `${names} tie with ${r.winner.value} ${by}. The rules do not say how a tie is broken.` }))
+    : el("div", { class: "th-verdict th-verdict-yes", id: "acv-verdict" },
+      el("p", { text: `${names} wins with ${r.winner.value} ${by}.` })));
+  const rows = r.groups.map((g) => el("tr", { "data-group": g.group },
+    el("th", { scope: "row", text: String(g.group) }),
+    el("td", { class: "th-num", text: String(g.count) }),
+    el("td", { class: "th-num", text: String(g.objectives) }),
+    el("td", { class: "th-num", text: String(g.cities) }),
+    el("td", { class: "th-num", text: String(g.deities) }),
+    el("td", { class: "th-num", "data-total": "", text: String(g.total) })));
+  out.push(scrollTable("Final count by group", el("table", { class: "th-table", id: "acv-table" },
+    el("thead", {}, el("tr", {}, ["Group", "Objectives", "VP", "Cities", "Deities", "Total"].map((t) => el("th", { scope: "col", text: t })))),
+    el("tbody", {}, rows))));
+  const details = r.groups.flatMap((g) => g.cityLines.map((l) => `Group ${g.group}: ${l}`));
+  if (details.length) out.push(el("p", { class: "th-hint", text: `City points: ${details.join("; ")}.` }));
+  if (r.unknown) out.push(el("p", { class: "th-unknown", text: "An objective ticked has no victory-point value in the source; it counts 0 here." }));
+  out.push(el("p", { class: "th-hint" }, "Rules: ", recordLink(rules.sources.whoWins), ", ", recordLink(rules.sources.lastTurn), "."));
+  return out;
+}
+
+startHelper("ac-victory", "victory helper", mount);

@@ -1,0 +1,237 @@
+// Ancient Conquest: who wins? A pure engine: no DOM, no network; Node and the browser
+// import the same file.
+//
+// The game ends after the last turn; each nation-group (usually one player) totals the
+// victory points of its peoples' achieved objectives, with optional points for conquered
+// cities and captured deities; the most wins. Every value is read from the records: the
+// people records' objectives, the optional rules' facts and the Table of City Differences.
+// Where the rules disagree or are silent, the choice is a named reading.
+import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef } from "./shared/records.js";
+import { readCount, params, shorten } from "./shared/input.js";
+
+const GAME = "ancient-conquest";
+export const SOURCES = {
+  groups: ["ac-nation-groups", "Nation-groups"],
+  lastTurn: ["ac-end-of-the-game", "Last turn"],
+  deityValue: ["ac-deity-victory-points", "Value per deity counter"],
+  deitiesPerNation: ["ac-deities", "Deity counters per nation"],
+  fortifiedValue: ["ac-fortified-city-victory-points", "Value per fortified city"],
+  cityTable: "ac-city-differences-table",
+  pairEach: ["ac-tyre-and-sidon", "Each, separately"],
+  pairBoth: ["ac-tyre-and-sidon", "Both held by one nation"],
+  pairPlaces: ["ac-tyre", "ac-sidon"],
+  whoWins: "ac-who-wins",
+};
+
+// Readings where the rules disagree or are silent; the first value of each is the default.
+export const READINGS = {
+  measure: ["points", "objectives"],   // most victory points, or most objectives achieved
+  deities: ["captured", "all"],        // deity counters that score: captured ones, or every one held
+};
+// The city scoring a table plays: none, the optional rule of section 8, or the optional Table of City Differences.
+export const CITY_RULES = ["none", "rule-8", "table"];
+
+function keyOf(id) { return id.replace(/^ac-/, ""); }
+
+/** The rules of the final count, from records.json's content or a records array. */
+export function rulesFromRecords(data) {
+  const list = recordList(data);
+  if (!list) throw new RecordsError("victory helper", ["records.json has no 'records' list"]);
+  const byId = gameIndex(list, GAME);
+  const problems = [];
+  const groupCount = numericFact(byId, ...SOURCES.groups, problems);
+  const peoples = [...byId.values()].filter((r) => r.kind === "people").map((r) => {
+    if (!Number.isInteger(r.group)) problems.push(`${r.id}: no group`);
+    else if (groupCount !== undefined && (r.group < 1 || r.group > groupCount)) problems.push(`${r.id}: group ${r.group} is outside 1 to ${groupCount}`);
+    const objectives = (r.objectives || []).map((o, i) => {
+      const alt = o.vp_alternative_rule ? byId.get(o.vp_alternative_rule) : null;
+      if (o.vp_alternative_rule && !alt) problems.push(`${r.id}: objective ${i + 1} names ${o.vp_alternative_rule}, which is not a record`);
+      if (o.vp_alternative !== undefined && !o.vp_alternative_rule) problems.push(`${r.id}: objective ${i + 1} has a second value but no vp_alternative_rule saying when it applies`);
+      return { n: i + 1, text: plainText(o.text, byId), vp: Number.isFinite(o.vp) ? o.vp : null,
+        extra: Number.isFinite(o.vp_alternative) ? o.vp_alternative : null, extraRule: alt ? recordRef(alt) : null,
+        note: o.note ? plainText(o.note, byId) : null };
+    });
+    return { ...recordRef(r), key: keyOf(r.id), group: r.group, objectives };
+  }).sort((a, b) => a.group - b.group || a.name.localeCompare(b.name));
+  if (!peoples.length) problems.push("no people record with objectives");
+  const optional = [];
+  for (const p of peoples) for (const o of p.objectives) {
+    if (o.extraRule && !optional.some((x) => x.id === o.extraRule.id)) optional.push(o.extraRule);
+  }
+  const cityTable = byId.get(SOURCES.cityTable);
+  const cityTypes = [];
+  if (!cityTable) problems.push(`record ${SOURCES.cityTable} is missing`);
+  else {
+    for (const row of cityTable.rows || []) {
+      const c = (row && row.cells) || {};
+      const type = typeof c.type === "object" && c.type ? c.type.value : c.type;
+      const vp = typeof c.vp === "object" && c.vp ? c.vp.value : c.vp;
+      if (typeof type !== "string" || !Number.isFinite(vp)) { problems.push(`${SOURCES.cityTable}: a row lacks a type or a number of victory points`); continue; }
+      cityTypes.push({ key: type.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""), name: type, vp });
+    }
+  }
+  const rules = {
+    groupCount, peoples, optional, cityTypes,
+    lastTurn: numericFact(byId, ...SOURCES.lastTurn, problems),
+    deityValue: numericFact(byId, ...SOURCES.deityValue, problems),
+    deitiesPerNation: numericFact(byId, ...SOURCES.deitiesPerNation, problems),
+    fortifiedValue: numericFact(byId, ...SOURCES.fortifiedValue, problems),
+    pair: { each: numericFact(byId, ...SOURCES.pairEach, problems), both: numericFact(byId, ...SOURCES.pairBoth, problems),
+      places: SOURCES.pairPlaces.map((id) => recordRef(byId.get(id))) },
+  };
+  if (rules.pair.places.some((p) => !p)) problems.push(`records ${SOURCES.pairPlaces.join(" and ")} are needed for the pair rule`);
+  if (problems.length) throw new RecordsError("victory helper", problems);
+  rules.groups = [...new Set(peoples.map((p) => p.group))].sort((a, b) => a - b);
+  rules.maxDeities = peoples.length * rules.deitiesPerNation;   // one counter per nation, so no more than that in play
+  rules.sources = Object.fromEntries(["deityValue", "fortifiedValue", "pairBoth", "lastTurn"].map((k) => [k, recordRef(byId.get(SOURCES[k][0]))]));
+  rules.sources.cityTable = recordRef(cityTable);
+  rules.sources.whoWins = recordRef(byId.get(SOURCES.whoWins));
+  return rules;
+}
+
+export function emptyScenario(rules) {
+  return { achieved: [], groups: Object.fromEntries(rules.groups.map((g) => [g, { deities: 0, own: 0, cities: {} }])),
+    pair: {}, optional: [], cities: CITY_RULES[0],
+    readings: Object.fromEntries(Object.entries(READINGS).map(([k, v]) => [k, v[0]])) };
+}
+
+/**
+ * Read a scenario from a query string: o=<people>.<n> per achieved objective, g<N>.deities,
+ * g<N>.own, g<N>.<city type> per group, tyre=<group>, sidon=<group>, opt=<rule id>,
+ * cities=none|rule-8|table, r.measure, r.deities.
+ */
+export function scenarioFromQuery(rules, query) {
+  const q = params(query);
+  const s = emptyScenario(rules);
+  const errors = [];
+  for (const raw of q.getAll("o")) {
+    const [pk, n] = raw.split(".");
+    const people = rules.peoples.find((p) => p.key === pk);
+    const obj = people && people.objectives.find((o) => String(o.n) === n);
+    if (!obj) errors.push({ field: "o", message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
+    else if (!s.achieved.includes(raw)) s.achieved.push(raw);
+  }
+  const cityKeys = ["fortified", ...rules.cityTypes.map((t) => t.key)];
+  for (const g of rules.groups) {
+    const num = (k, label, max) => {
+      const raw = q.get(`g${g}.${k}`);
+      if (raw === null) return 0;
+      const r = readCount(raw, { label: `Group ${g}: ${label}`, max, why: max === rules.maxDeities ? `one deity counter per nation, ${rules.peoples.length} peoples` : "" });
+      if (r.error) { errors.push({ field: `g${g}.${k}`, message: r.error }); return 0; }
+      return r.value;
+    };
+    s.groups[g].deities = num("deities", "captured deity counters", rules.maxDeities);
+    s.groups[g].own = num("own", "own deity counters held", rules.maxDeities);
+    for (const k of cityKeys) {
+      const v = num(k, k === "fortified" ? "fortified cities conquered" : `${rules.cityTypes.find((t) => t.key === k).name}, conquered`);
+      if (v) s.groups[g].cities[k] = v;
+    }
+  }
+  for (const place of ["tyre", "sidon"]) {
+    const raw = q.get(place);
+    if (raw === null) continue;
+    if (rules.groups.map(String).includes(raw)) s.pair[place] = Number(raw);
+    else errors.push({ field: place, message: `${place}=“${shorten(raw)}”: give the number of the group that conquered it (${rules.groups.join(", ")}).` });
+  }
+  for (const id of q.getAll("opt")) {
+    if (rules.optional.some((o) => o.id === id)) { if (!s.optional.includes(id)) s.optional.push(id); }
+    else errors.push({ field: "opt", message: `“${shorten(id)}” is not an optional rule that changes an objective's points; it was left out.` });
+  }
+  const cities = q.get("cities");
+  if (cities !== null) {
+    if (CITY_RULES.includes(cities)) s.cities = cities;
+    else errors.push({ field: "cities", message: `cities=“${shorten(cities)}”: use one of ${CITY_RULES.join(", ")}.` });
+  }
+  for (const [k, values] of Object.entries(READINGS)) {
+    const v = q.get(`r.${k}`);
+    if (v === null) continue;
+    if (values.includes(v)) s.readings[k] = v;
+    else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
+  }
+  const known = new Set(["o", "tyre", "sidon", "opt", "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
+    ...rules.groups.flatMap((g) => ["deities", "own", ...cityKeys].map((k) => `g${g}.${k}`))]);
+  for (const key of new Set(q.keys())) {
+    if (!known.has(key)) errors.push({ field: key, message: `“${shorten(key)}” in the link is not something this helper reads; it was ignored.` });
+  }
+  return { scenario: s, errors };
+}
+
+/** The query string of a scenario (without "?"), in a stable order. */
+export function scenarioToQuery(rules, s) {
+  const q = new URLSearchParams();
+  for (const p of rules.peoples) for (const o of p.objectives) if (s.achieved.includes(`${p.key}.${o.n}`)) q.append("o", `${p.key}.${o.n}`);
+  for (const g of rules.groups) {
+    const x = s.groups[g];
+    if (x.deities) q.set(`g${g}.deities`, String(x.deities));
+    if (x.own) q.set(`g${g}.own`, String(x.own));
+    for (const k of ["fortified", ...rules.cityTypes.map((t) => t.key)]) if (x.cities[k]) q.set(`g${g}.${k}`, String(x.cities[k]));
+  }
+  for (const place of ["tyre", "sidon"]) if (s.pair[place]) q.set(place, String(s.pair[place]));
+  for (const o of rules.optional) if (s.optional.includes(o.id)) q.append("opt", o.id);
+  if (s.cities !== CITY_RULES[0]) q.set("cities", s.cities);
+  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(`r.${k}`, s.readings[k]);
+  return q.toString();
+}
+
+/** City points of one group under the city rule in play. */
+function cityPoints(rules, s, g) {
+  const c = s.groups[g].cities;
+  if (s.cities === "rule-8") {
+    return { points: (c.fortified || 0) * rules.fortifiedValue, lines: c.fortified ? [`${c.fortified} fortified × ${rules.fortifiedValue}`] : [] };
+  }
+  if (s.cities !== "table") return { points: 0, lines: [] };
+  let points = 0;
+  const lines = [];
+  for (const t of rules.cityTypes) {
+    if (!c[t.key]) continue;
+    points += c[t.key] * t.vp;
+    lines.push(`${c[t.key]} ${t.name} × ${t.vp}`);
+  }
+  const held = ["tyre", "sidon"].filter((p) => s.pair[p] === g);
+  if (held.length === 2) { points += rules.pair.both; lines.push(`Tyre and Sidon together: ${rules.pair.both}`); }
+  else if (held.length === 1) { points += rules.pair.each; lines.push(`${held[0] === "tyre" ? "Tyre" : "Sidon"}: ${rules.pair.each}`); }
+  return { points, lines };
+}
+
+/**
+ * The final count. Returns {ok: false, errors} for input the rules cannot count, or
+ * {ok: true, groups, winner, measure}: for each group its peoples' objectives, points and
+ * count, city and deity points and total; winner {groups, tie}.
+ */
+export function finalCount(rules, s) {
+  const errors = [];
+  const deities = rules.groups.reduce((a, g) => a + s.groups[g].deities + (s.readings.deities === "all" ? s.groups[g].own : 0), 0);
+  if (deities > rules.maxDeities) {
+    errors.push({ field: `g${rules.groups[rules.groups.length - 1]}.deities`, message: `The groups hold ${deities} deity counters in all, but there are only ${rules.maxDeities} (one per nation).` });
+  }
+  if (errors.length) return { ok: false, errors };
+  const groups = rules.groups.map((g) => {
+    const peoples = rules.peoples.filter((p) => p.group === g).map((p) => {
+      const done = p.objectives.filter((o) => s.achieved.includes(`${p.key}.${o.n}`));
+      const unknown = done.filter((o) => o.vp === null);
+      const points = done.reduce((a, o) => a + (o.vp || 0) + (o.extra !== null && s.optional.includes(o.extraRule.id) ? o.extra : 0), 0);
+      return { id: p.id, name: p.name, url: p.url, achieved: done.map((o) => o.n), points, count: done.length, unknown: unknown.map((o) => o.n) };
+    });
+    const objectives = peoples.reduce((a, p) => a + p.points, 0);
+    const count = peoples.reduce((a, p) => a + p.count, 0);
+    const city = cityPoints(rules, s, g);
+    const counters = s.groups[g].deities + (s.readings.deities === "all" ? s.groups[g].own : 0);
+    const deity = counters * rules.deityValue;
+    return { group: g, peoples, objectives, count, cities: city.points, cityLines: city.lines, deities: deity, counters,
+      total: objectives + city.points + deity, unknown: peoples.some((p) => p.unknown.length) };
+  });
+  const measure = s.readings.measure;
+  const value = (x) => (measure === "points" ? x.total : x.count);
+  const best = Math.max(...groups.map(value));
+  const leaders = groups.filter((x) => value(x) === best).map((x) => x.group);
+  return { ok: true, groups, measure, winner: { groups: leaders, tie: leaders.length > 1, value: best },
+    unknown: groups.some((x) => x.unknown) };
+}
+
+/** Read a query string and count it; link messages are reported without stopping the count. */
+export function countQuery(rules, query) {
+  const { scenario, errors } = scenarioFromQuery(rules, query);
+  const result = finalCount(rules, scenario);
+  const more = (result.errors || []).filter((e) => !errors.some((x) => x.field === e.field));
+  return { scenario, ...result, errors: [...errors, ...more] };
+}

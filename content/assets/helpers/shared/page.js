@@ -1,0 +1,123 @@
+// What every table helper page does the same way: load the records once, start on every
+// page Material shows (instant navigation included), build elements, keep the state in the
+// query string and show each message beside its field. Browser only; the engines never
+// import this file.
+
+export const SITE_ROOT = new URL("../../../", import.meta.url);
+let recordsPromise = null;
+
+/** api/records.json, fetched once per page load (the service worker serves it offline). */
+export function loadRecords() {
+  if (!recordsPromise) {
+    recordsPromise = fetch(new URL("api/records.json", SITE_ROOT)).then((r) => {
+      if (!r.ok) throw new Error(`records.json answered ${r.status}`);
+      return r.json();
+    });
+    recordsPromise.catch(() => { recordsPromise = null; });
+  }
+  return recordsPromise;
+}
+
+/** An element with attributes, listeners (on...) and children; text always goes in as text. */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (k === "value" || k === "checked") e[k] = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** A link to a record's page (its url from the export), or its name as plain text. */
+export function recordLink(ref, text) {
+  if (!ref) return document.createTextNode(text || "");
+  const label = text || ref.name;
+  return ref.url ? el("a", { href: new URL(ref.url, SITE_ROOT).href, text: label }) : document.createTextNode(label);
+}
+
+/**
+ * A table in a box that scrolls sideways on a narrow screen. The box is a named region that
+ * takes focus, so a keyboard user can scroll it too (axe: scrollable-region-focusable).
+ */
+export function scrollTable(label, table) {
+  return el("div", { class: "th-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
+}
+
+/** Put the state in the address bar without adding a history entry. */
+export function syncQuery(query) {
+  const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
+  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
+}
+
+/**
+ * Show messages: each beside the field whose data-field matches, the rest in `general`
+ * (an element with role=alert). Clears the previous messages first.
+ */
+export function showErrors(root, general, errors) {
+  for (const old of root.querySelectorAll(".th-field-error")) old.remove();
+  for (const f of root.querySelectorAll("[aria-invalid]")) {
+    f.removeAttribute("aria-invalid");
+    f.removeAttribute("aria-describedby");
+  }
+  general.replaceChildren();
+  for (const { field, message } of errors) {
+    const input = field ? root.querySelector(`[data-field="${CSS.escape(field)}"]`) : null;
+    if (input) {
+      const id = `${input.id}-error`;
+      const msg = el("p", { class: "th-field-error", id, text: message });
+      (input.closest("[data-field-row]") || input).after(msg);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", id);
+    } else {
+      general.append(el("p", { text: message }));
+    }
+  }
+}
+
+/** A copy-link button: copies the address, which always holds the whole state. */
+export function copyLinkButton(label) {
+  const b = el("button", { type: "button", class: "th-button", text: label });
+  b.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(location.href); b.textContent = "Link copied"; }
+    catch { b.textContent = "Copy the address bar"; }
+    setTimeout(() => { b.textContent = label; }, 2000);
+  });
+  return b;
+}
+
+/**
+ * Run mount(root, recordsJson) on every page that has #rootId, after instant navigation too.
+ * A failure to load or read the records becomes a message in the page, never a silent blank.
+ */
+export function startHelper(rootId, name, mount) {
+  const start = () => {
+    const root = document.getElementById(rootId);
+    if (!root || root.dataset.ready) return;
+    root.dataset.ready = "loading";
+    loadRecords().then((data) => {
+      if (!root.isConnected) return;
+      mount(root, data);
+      root.dataset.ready = "true";
+    }).catch((e) => {
+      if (!root.isConnected) return;
+      root.replaceChildren(el("div", { role: "alert", class: "th-alert" },
+        el("p", { text: `The ${name} could not read the records: ${e.message}` })));
+      root.dataset.ready = "failed";
+    });
+  };
+  if (typeof window !== "undefined" && window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(start);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+}

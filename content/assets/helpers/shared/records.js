@@ -1,0 +1,60 @@
+// Reading the compendium's export (api/records.json) for the table helpers.
+// Pure: no DOM, no network; Node and the browser import the same file.
+
+/** Raised when the records lack something a helper needs; `problems` names each gap. */
+export class RecordsError extends Error {
+  constructor(helper, problems) {
+    super(`The records lack what the ${helper} needs:\n${problems.join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+/** The records array of records.json's content ({version, records}) or of a bare array; null if neither. */
+export function recordList(data) {
+  const list = Array.isArray(data) ? data : data && data.records;
+  return Array.isArray(list) ? list.filter((r) => r && typeof r === "object" && typeof r.id === "string") : null;
+}
+
+/** Records of one game by id. */
+export function gameIndex(list, game) {
+  return new Map(list.filter((r) => r.game === game).map((r) => [r.id, r]));
+}
+
+/** The fact with this label on a record, or undefined. */
+export function fact(rec, label) {
+  return ((rec && rec.facts) || []).find((f) => f && f.label === label);
+}
+
+/**
+ * A number the helper needs: the fact `label` of record `id`. A missing record or fact, or
+ * one that is not a number, is added to `problems` (so every gap is reported at once).
+ */
+export function numericFact(byId, id, label, problems) {
+  const rec = byId.get(id);
+  if (!rec) { problems.push(`record ${id} is missing`); return undefined; }
+  const f = fact(rec, label);
+  if (!f || typeof f.value !== "number" || !Number.isFinite(f.value)) {
+    problems.push(`${id}: no numeric fact labelled '${label}'`);
+    return undefined;
+  }
+  return f.value;
+}
+
+/** A record's name, url and id: what a page needs to link to it. */
+export function recordRef(rec) {
+  return rec ? { id: rec.id, name: rec.name, url: typeof rec.url === "string" ? rec.url : null } : null;
+}
+
+// The one syntax by which record text names another record (generator/refs.py):
+// {mn-ajax} or {mn-ajax|shown words}.
+const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
+
+/**
+ * Record text as a reader sees it: each reference becomes its shown words, or the named
+ * record's name (its id if the record is unknown). The result is plain text, to be put
+ * into a page with textContent, never as HTML.
+ */
+export function plainText(text, byId) {
+  if (typeof text !== "string") return "";
+  return text.replace(REF, (_, id, words) => words || (byId && byId.get(id) ? byId.get(id).name : id));
+}

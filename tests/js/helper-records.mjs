@@ -1,0 +1,54 @@
+// The real export for the table helpers' Node tests: COMPENDIUM_RECORDS (set by
+// tests/test_node_suites.py to the strict build's records.json), or a fresh
+// `python -m generator write` when the suite is run on its own.
+import { readFileSync, mkdtempSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+let cache = null;
+
+/** A fresh deep copy of records.json's content each call, so a test may edit it. */
+export function realData() {
+  if (!cache) {
+    let path = process.env.COMPENDIUM_RECORDS;
+    if (!path) {
+      const out = mkdtempSync(join(tmpdir(), "helpers-"));
+      const venv = join(ROOT, ".venv", "bin", "python");
+      const python = process.env.PYTHON || (existsSync(venv) ? venv : "python3");
+      execFileSync(python, ["-m", "generator", "write", out], { cwd: ROOT, stdio: "pipe" });
+      path = join(out, "api", "records.json");
+    }
+    cache = readFileSync(path, "utf8");
+  }
+  return JSON.parse(cache);
+}
+
+/** The record with this id in a records.json content (to edit it in a test). */
+export function recordIn(data, id) {
+  const rec = data.records.find((r) => r.id === id);
+  if (!rec) throw new Error(`no record ${id} in the export`);
+  return rec;
+}
+
+/** A small deterministic random generator (mulberry32), so failures can be replayed. */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every string and number inside a value, for "no NaN, no undefined" checks. */
+export function leaves(value, out = []) {
+  if (Array.isArray(value)) value.forEach((v) => leaves(v, out));
+  else if (value && typeof value === "object") Object.values(value).forEach((v) => leaves(v, out));
+  else out.push(value);
+  return out;
+}

@@ -1,0 +1,53 @@
+// Tests for what the four table helpers share (content/assets/helpers/shared/): record
+// text as a reader sees it, and every value from a field or a link checked.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { plainText, numericFact, recordList } from "../../content/assets/helpers/shared/records.js";
+import { readCount, cleanName, INPUT_CEILING, NAME_LENGTH } from "../../content/assets/helpers/shared/input.js";
+import * as A from "../../content/assets/helpers/ac-victory.js";
+import { realData, recordIn } from "./helper-records.mjs";
+
+test("a reference shows its words or the record's name, never braces", () => {
+  const byId = new Map([["mn-ajax", { id: "mn-ajax", name: "Ajax" }]]);
+  assert.equal(plainText("Ask {mn-ajax} or {mn-ajax|the hero}.", byId), "Ask Ajax or the hero.");
+  assert.equal(plainText("{mn-nobody} stays readable", byId), "mn-nobody stays readable");
+  assert.equal(plainText("<b>{mn-ajax}</b>", byId), "<b>Ajax</b>", "markup stays text; the page puts it in with textContent");
+  assert.equal(plainText(undefined, byId), "");
+});
+
+test("record text with references reaches a helper as plain words", () => {
+  const data = realData();
+  recordIn(data, "ac-egyptian-empire").objectives[2].text = "Beat the {ac-hittite-empire} and hold {ac-kadesh|the fortress}.";
+  const rules = A.rulesFromRecords(data);
+  const text = rules.peoples.find((p) => p.id === "ac-egyptian-empire").objectives[2].text;
+  assert.equal(text, "Beat the Hittite Empire and hold the fortress.");
+});
+
+test("counts: whole numbers in bounds, or a message naming the field", () => {
+  assert.deepEqual(readCount("7", { label: "Legion", max: 8 }), { value: 7 });
+  assert.deepEqual(readCount(" ", { label: "Legion" }), { value: 0 });
+  assert.deepEqual(readCount(null, { label: "Legion", empty: null }), { value: null });
+  for (const bad of ["x", "1.5", "1e3", "0x10", "--1", "Infinity", "NaN", "9".repeat(30)]) {
+    const r = readCount(bad, { label: "Legion", max: 8 });
+    assert.ok(r.error && r.error.startsWith("Legion: "), bad);
+    assert.equal(r.value, undefined);
+  }
+  assert.match(readCount("9", { label: "Legion", max: 8, why: "the box has 8" }).error, /more than 8 \(the box has 8\)/);
+  assert.match(readCount("-1", { label: "Legion" }).error, /below 0/);
+  assert.match(readCount(String(INPUT_CEILING + 1), { label: "Money" }).error, /more than 999/);
+});
+
+test("names: no control characters, folded spaces, bounded length", () => {
+  assert.equal(cleanName("  Rome\u0000 \t of\u2028old  "), "Rome of old");
+  assert.equal(cleanName("x".repeat(100)).length, NAME_LENGTH);
+  assert.equal(cleanName(undefined), "");
+});
+
+test("a missing fact is reported, not read as a number", () => {
+  const problems = [];
+  const byId = new Map([["x-a", { id: "x-a", facts: [{ label: "Count", value: "three" }] }]]);
+  assert.equal(numericFact(byId, "x-a", "Count", problems), undefined);
+  assert.equal(numericFact(byId, "x-b", "Count", problems), undefined);
+  assert.deepEqual(problems, ["x-a: no numeric fact labelled 'Count'", "record x-b is missing"]);
+  assert.equal(recordList({ nope: 1 }), null);
+});

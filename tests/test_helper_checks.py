@@ -1,0 +1,99 @@
+"""The checks on the fields the table helpers read give a path:line: field: problem (fix) line.
+
+Each test breaks one link in a copy of the real records (the helpers' fields live only in
+the real data) and expects exactly the message for it. The data is loaded once for the
+whole run (conftest's `loaded`); each test edits a deep copy in memory.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from generator.helper_checks import HELPER_CHECKS
+from generator.schema_check import check_schema
+
+LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
+
+
+@pytest.fixture
+def recs(loaded):
+    records, problems = loaded
+    assert not problems
+    return copy.deepcopy(records)
+
+
+def data_of(recs, rid: str) -> dict:
+    return next(r for r in recs if r.data.get("id") == rid).data
+
+
+def messages(recs) -> list[str]:
+    out = [str(p) for check in HELPER_CHECKS for p in check(recs)]
+    assert all(LINE.match(m) for m in out), out
+    return out
+
+
+def test_real_data_passes(recs):
+    assert messages(recs) == []
+
+
+def test_tool_page_and_records_must_exist(recs):
+    from generator.checks import check_tool_refs
+    from generator.site_checks import check_tool_pages
+    tool = data_of(recs, "dip-diplomacy-variant")["tools"][0]
+    tool["page"] = "calculators/diplomacy-scores.md"
+    tool["records"][0] = "dip-c-diplo-scorin"
+    msgs = [str(p) for check in (check_tool_pages, check_tool_refs) for p in check(recs)]
+    assert all(LINE.match(m) for m in msgs) and len(msgs) == 2, msgs
+    assert any(re.match(r"data/diplomacy-variant/game/dip-diplomacy-variant\.yaml:\d+: tools\[0\]\.page: no page "
+                        r"content/calculators/diplomacy-scores\.md \(", m) for m in msgs), msgs
+    assert any(m.endswith("tools[0].records[0]: no record has id 'dip-c-diplo-scorin' (did you mean 'dip-c-diplo-scoring'?)")
+               for m in msgs), msgs
+
+
+def test_construction_item_must_be_a_chart_row(recs):
+    data_of(recs, "mn-julius-caesar")["construction"]["reduces"][0]["item"] = "Legions"
+    (msg,) = messages(recs)
+    assert msg.startswith("data/mare-nostrum/hero/mn-julius-caesar.yaml:")
+    assert msg.endswith("construction.reduces[0].item: 'Legions' is not a row of the Construction Cost Chart (did you mean 'Legion'?)")
+
+
+def test_construction_paid_with_must_be_a_record(recs):
+    data_of(recs, "mn-spartacus")["construction"]["paid_with"] = "mn-slave"
+    (msg,) = messages(recs)
+    assert msg.endswith("construction.paid_with: no record has id 'mn-slave' (did you mean 'mn-slaves'?)")
+
+
+def test_construction_needs_a_cost(recs):
+    rec = next(r for r in recs if r.data.get("id") == "mn-julius-caesar")
+    del rec.data["construction"]["new_cost"]
+    msgs = [str(p) for p in check_schema(rec)]
+    assert msgs and all(m.startswith("data/mare-nostrum/hero/mn-julius-caesar.yaml:") and "construction" in m for m in msgs), msgs
+
+
+def test_disaster_payments_must_match_the_losses(recs):
+    pays = data_of(recs, "mos-chaos")["payments"]
+    pays[0]["amount"] = 12
+    pays[2]["of"] = "Town"
+    msgs = messages(recs)
+    assert len(msgs) == 2, msgs
+    assert any(m.endswith("payments[0].amount: 12 but losses[0] says '10 Money' (make the amount match the losses line)") for m in msgs), msgs
+    assert any(m.endswith("payments[2].of: 'Town' is not what losses[2] names ('A City') (use the words of the losses line, singular)")
+               for m in msgs), msgs
+
+
+def test_disaster_payments_count(recs):
+    data_of(recs, "mos-flood")["payments"].pop()
+    (msg,) = messages(recs)
+    assert msg.endswith("payments: 2 payments for 3 losses (write one payment for each line of losses, in the same order)")
+
+
+def test_objective_rule_must_exist_and_have_a_value(recs):
+    objectives = data_of(recs, "ac-assyrian-empire")["objectives"]
+    objectives[5]["vp_alternative_rule"] = "ac-sewing"
+    del objectives[8]["vp_alternative"]
+    msgs = messages(recs)
+    assert len(msgs) == 2, msgs
+    assert any(m.endswith("objectives[5].vp_alternative_rule: no record has id 'ac-sewing' (did you mean 'ac-sowing'?)") for m in msgs), msgs
+    assert any("objectives[8].vp_alternative_rule: names an optional rule but the objective has no vp_alternative" in m for m in msgs), msgs
