@@ -2,7 +2,7 @@
 // Ajax throws again, for the goal the player picks ("losses": most expected enemy losses;
 // "wipe": best chance to wipe the enemy out). Both are optimised exactly.
 
-import { FACES, EPS, sumDist, factorial, killsOf, killsFor } from "./dice.js";
+import { FACES, EPS, sumDist, killsOf, killsFor } from "./dice.js";
 import { hamilcarOffset } from "./sides.js";
 
 /** Is key a strictly better than key b? keys: [primary, secondary, -count] */
@@ -65,34 +65,55 @@ export function ajaxTables(N, killAt, cap, goal) {
 
 /**
  * Ajax over every roll: m dice thrown plus q dice already showing qv (Hamilcar's, when the
- * reading lets Ajax re-roll them). Every multiset of the m thrown dice is enumerated with its
- * multinomial probability; the decision is ajaxTables' choose. Returns the final raw total
+ * reading lets Ajax re-roll them). Every multiset of the m thrown dice is enumerated, as a
+ * sorted sequence with its multinomial weight built up die by die, and decided as
+ * ajaxTables' choose decides it (the same comparisons in the same order): the sorted
+ * sequence gives the sums of its r lowest dice directly. Returns the final raw total
  * distribution (0..6N, the q preset values included), the chance of re-rolling anything and
  * the mean number of dice re-rolled.
  */
 export function ajaxOptimise(m, q, qv, killAt, cap, goal) {
   const N = m + q;
-  const { choose } = ajaxTables(N, killAt, cap, goal);
+  const { Ek, Pw } = ajaxTables(N, killAt, cap, goal);
+  const P = goal === "wipe" ? Pw : Ek;   // the goal's value
+  const S = goal === "wipe" ? Ek : Pw;   // the other goal's value, the first tie-break
   const W = []; // W[r][kept]: probability of deciding to throw r dice again, keeping that sum
   for (let r = 0; r <= N; r++) W.push(new Float64Array(FACES * (N - r) + 1));
-  const counts = new Array(FACES + 1).fill(0);
-  const base = factorial(m) / Math.pow(FACES, m);
+  const seq = new Int32Array(Math.max(m, 1));
+  const scale = Math.pow(FACES, -m);
   let pReroll = 0, meanRerolled = 0;
-  const rec = (face, left, denom) => {
-    if (face === FACES) {
-      counts[FACES] = left;
-      const p = base / (denom * factorial(left));
-      if (q) counts[qv] += q;
-      const [r, kept] = choose(counts);
-      if (q) counts[qv] -= q;
-      W[r][kept] += p;
-      if (r > 0) { pReroll += p; meanRerolled += r * p; }
-      return;
+  const leaf = (weight, thrownSum) => {
+    const p = weight * scale;
+    const total = thrownSum + q * qv;
+    let bestR = 0, bestKept = total, bp = P[0][total], bs = S[0][total];
+    let low = 0, r = 0, fixedLeft = q;
+    for (let i = 0; i <= m; i++) {
+      // the fixed dice sit among the thrown ones of their value (ties do not change any sum)
+      while (fixedLeft > 0 && (i === m || seq[i] > qv)) {
+        low += qv; r++; fixedLeft--;
+        const kept = total - low, pv = P[r][kept], sv = S[r][kept];
+        if (pv > bp + EPS || (pv >= bp - EPS && sv > bs + EPS)) { bp = pv; bs = sv; bestR = r; bestKept = kept; }
+      }
+      if (i === m) break;
+      low += seq[i]; r++;
+      const kept = total - low, pv = P[r][kept], sv = S[r][kept];
+      // strictly better on the goal, or tied on it and strictly better on the other goal;
+      // on a full tie the smaller r (found first) stays: the fewest dice thrown again
+      if (pv > bp + EPS || (pv >= bp - EPS && sv > bs + EPS)) { bp = pv; bs = sv; bestR = r; bestKept = kept; }
     }
-    for (let c = 0; c <= left; c++) { counts[face] = c; rec(face + 1, left - c, denom * factorial(c)); }
-    counts[face] = 0;
+    W[bestR][bestKept] += p;
+    if (bestR > 0) { pReroll += p; meanRerolled += bestR * p; }
   };
-  rec(1, m, 1);
+  // pos dice placed, the last of value `last` repeated `run` times; weight = pos! / prod(run lengths!)
+  const place = (pos, last, run, weight, sum) => {
+    if (pos === m) { leaf(weight, sum); return; }
+    for (let v = last; v <= FACES; v++) {
+      const c = v === last ? run + 1 : 1;
+      seq[pos] = v;
+      place(pos + 1, v, c, (weight * (pos + 1)) / c, sum + v);
+    }
+  };
+  place(0, 1, 0, 1, 0);
   const raw = new Float64Array(FACES * N + 1);
   for (let r = 0; r <= N; r++) {
     const sd = sumDist(r), w = W[r];
