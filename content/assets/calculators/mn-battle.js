@@ -24,3 +24,5 @@ export {
 export { validateScenario } from "./mn-battle/validate.js";
 export { analyse, resolveRoll, ajaxAdvice } from "./mn-battle/round.js";
 export { _internal } from "./mn-battle/internal.js";
+export { PIECES, piecesAfter } from "./mn-battle/losses.js";
+export { analyseRounds } from "./mn-battle/rounds.js";

@@ -190,3 +190,26 @@ export function validateScenario(rules, scenario) {
   }
   return { errors, notices };
 }
+
+/**
+ * The scenario with every hero or god that has nothing to act on left out (Hercules without a
+ * legion, Poseidon with no trireme to sink): for the rounds after the first and the army
+ * sizes the planner tries, where such a card simply stops acting. Returns {scenario, dropped},
+ * or {errors} when something else is wrong (the caller validated the battle itself first).
+ */
+export function settleScenario(rules, scenario) {
+  let s = normalizeScenario(scenario);
+  const dropped = [];
+  for (let pass = 0; pass < 4; pass++) {
+    const { errors } = validateScenario(rules, s);
+    if (!errors.length) return { scenario: s, dropped };
+    const idle = errors.map((e) => /^(attacker|defender)\.(hero|god)\.(.+)$/.exec(e.field));
+    if (idle.some((m) => !m)) return { errors };
+    for (const [, side, kind, id] of idle) {
+      const list = kind === "hero" ? "heroes" : "gods";
+      s = { ...s, [side]: { ...s[side], [list]: s[side][list].filter((x) => x !== id) } };
+      dropped.push({ side, id });
+    }
+  }
+  return { errors: [{ field: "", message: "The battle could not be settled." }] };
+}
