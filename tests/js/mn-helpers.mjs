@@ -180,6 +180,7 @@ export function monteCarlo(s, n, seed) {
   }
   const lossA = new Array(a.attacker.units + 1).fill(0);
   const lossD = new Array(a.defender.units + 1).fill(0);
+  const outcome = { attackerAlone: 0, defenderAlone: 0, bothRemain: 0, bothWipedOut: 0 };
   for (let i = 0; i < n; i++) {
     const dice = {};
     for (const side of ["attacker", "defender"]) {
@@ -199,6 +200,9 @@ export function monteCarlo(s, n, seed) {
       mars: { attacker: true, defender: true } });
     lossA[r.attacker.losses]++;
     lossD[r.defender.losses]++;
+    const aw = r.attacker.survivors === 0, dw = r.defender.survivors === 0;
+    outcome[aw && dw ? "bothWipedOut" : dw ? "attackerAlone" : aw ? "defenderAlone" : "bothRemain"]++;
   }
-  return { lossA: lossA.map((c) => c / n), lossD: lossD.map((c) => c / n), analysis: a };
+  for (const k of Object.keys(outcome)) outcome[k] /= n;
+  return { lossA: lossA.map((c) => c / n), lossD: lossD.map((c) => c / n), outcome, analysis: a };
 }

@@ -26,3 +26,4 @@ export { analyse, resolveRoll, ajaxAdvice } from "./mn-battle/round.js";
 export { _internal } from "./mn-battle/internal.js";
 export { PIECES, piecesAfter } from "./mn-battle/losses.js";
 export { analyseRounds } from "./mn-battle/rounds.js";
+export { planArmy, plannerAxes, plannerValue } from "./mn-battle/planner.js";
