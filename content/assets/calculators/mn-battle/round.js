@@ -6,7 +6,7 @@
 
 import { FACES, isFace, killsFor } from "./dice.js";
 import { SIDES, normalizeScenario } from "./scenario.js";
-import { validateScenario, shown } from "./validate.js";
+import { validateScenario, quoted } from "./validate.js";
 import { prepare, hamilcarOffset } from "./sides.js";
 import { sideDistribution, ajaxTables } from "./choices.js";
 
@@ -169,7 +169,7 @@ export function resolveRoll(rules, scenario, dice, opts = {}) {
     if (!Array.isArray(d)) return { ok: false, errors: [{ field: `${side}.dice`, message: `The ${side}'s dice must be a list of whole numbers from 1 to ${FACES}.` }] };
     if (d.length !== need) return { ok: false, errors: [{ field: `${side}.dice`, message: `The ${side} throws ${need} dice; ${d.length} given.` }] };
     const badDie = d.find((v) => !isFace(v));
-    if (badDie !== undefined) return { ok: false, errors: [{ field: `${side}.dice`, message: `Each of the ${side}'s dice must be a whole number from 1 to ${FACES} ('${shown(badDie)}' is not).` }] };
+    if (badDie !== undefined) return { ok: false, errors: [{ field: `${side}.dice`, message: `Each of the ${side}'s dice must be a whole number from 1 to ${FACES}, not ${quoted(badDie)}.` }] };
     let total = 0;
     for (const v of d) total += v;
     const rolls = !me.noRoll && me.remaining > 0;

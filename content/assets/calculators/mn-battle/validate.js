@@ -15,14 +15,22 @@ const BUILDING_WORDS = { city: "cities", caravan: "caravans", market: "markets",
 
 export function isCount(v) { return Number.isInteger(v) && v >= 0; }
 
-/** A value from a link or an API call, safe to put in a message: short, and text whatever it was. */
+/** A value from a link or an API call, safe to put in a message: short text whatever it was. */
 export function shown(v) {
-  const t = typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : `(${v === null ? "null" : typeof v})`;
-  return t.length > 40 ? `${t.slice(0, 37)}…` : t;
+  if (typeof v === "string") return v.length > 40 ? `${v.slice(0, 37)}…` : v;
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "an invalid number";
+  if (typeof v === "boolean") return String(v);
+  if (v === null || v === undefined) return "empty";
+  return Array.isArray(v) ? "a list" : `a value of type ${typeof v}`;
+}
+
+/** The same, quoted when it is text, for "..., not 'lots'." */
+export function quoted(v) {
+  return typeof v === "string" ? `'${shown(v)}'` : shown(v);
 }
 
 function countProblem(v, what, max) {
-  if (!isCount(v)) return `${what} must be a whole number from 0 to ${max} ('${shown(v)}' is not).`;
+  if (!isCount(v)) return `${what} must be a whole number from 0 to ${max}, not ${quoted(v)}.`;
   return null;
 }
 
@@ -41,7 +49,7 @@ function checkList(rules, list, kind, side, err) {
   const ok = [];
   for (const [id, n] of counts) {
     const e = effectOf(rules, id);
-    if (!e || e.kind !== kind) { err(field, `Unknown ${kind} '${shown(id)}'.`); continue; }
+    if (!e || e.kind !== kind) { err(field, `Unknown ${kind} ${quoted(id)}.`); continue; }
     if (n > 1) err(`${side}.${kind}.${id}`, `${e.name} is listed ${n === 2 ? "twice" : `${n} times`}; there is one ${e.name} card.`);
     ok.push(e);
   }
@@ -59,11 +67,11 @@ export function validateScenario(rules, scenario) {
   const notices = [];
   const err = (field, message) => errors.push({ field, message });
   if (typeof s.battle !== "string" || !BATTLES.includes(s.battle)) {
-    err("battle", `Unknown battle type '${shown(s.battle)}' (use ${BATTLES.join(", ")}).`);
+    err("battle", `Unknown battle type ${quoted(s.battle)} (use ${BATTLES.join(", ")}).`);
     return { errors, notices };
   }
   for (const [k, vals] of Object.entries(READINGS)) {
-    if (!vals.includes(s.readings[k])) err(`readings.${k}`, `Unknown reading '${shown(s.readings[k])}' (use ${vals.join(" or ")}).`);
+    if (!vals.includes(s.readings[k])) err(`readings.${k}`, `Unknown reading ${quoted(s.readings[k])} (use ${vals.join(" or ")}).`);
   }
   const ranged = s.battle.startsWith("ranged");
   const seaTarget = s.battle === "naval" || s.battle === "ranged-sea";
@@ -72,7 +80,7 @@ export function validateScenario(rules, scenario) {
   for (const side of SIDES) {
     const x = s[side];
     const W = side === "attacker" ? "The attacker" : "The defender";
-    if (x.civ !== "" && !civOf(rules, x.civ)) err(`${side}.civ`, `Unknown civilization '${shown(x.civ)}'.`);
+    if (x.civ !== "" && !civOf(rules, x.civ)) err(`${side}.civ`, `Unknown civilization ${quoted(x.civ)}.`);
     for (const k of COUNT_KEYS) {
       const p = countProblem(x[k], `${W}'s ${k}`, caps[k]);
       if (p) { err(`${side}.${k}`, p); continue; }
@@ -82,10 +90,10 @@ export function validateScenario(rules, scenario) {
           : `${W} has ${x[k].toLocaleString("en")} ${k}; a player has only ${caps[k]} ${k} in the box.`);
       }
     }
-    if (!GOALS.includes(x.goal)) err(`${side}.goal`, `Unknown goal '${shown(x.goal)}' (use ${GOALS.join(" or ")}).`);
+    if (!GOALS.includes(x.goal)) err(`${side}.goal`, `Unknown goal ${quoted(x.goal)} (use ${GOALS.join(" or ")}).`);
     if (x.hamilcar !== "best") {
       const most = mostDice(rules);
-      if (!isCount(x.hamilcar) || x.hamilcar > most) err(`${side}.hamilcar`, `Hamilcar's dice must be 'best' or a whole number from 0 to ${most} ('${shown(x.hamilcar)}' is not).`);
+      if (!isCount(x.hamilcar) || x.hamilcar > most) err(`${side}.hamilcar`, `Hamilcar's dice must be 'best' or a whole number from 0 to ${most}, not ${quoted(x.hamilcar)}.`);
     }
     const order = x.lossOrder;
     if (!Array.isArray(order) || order.length !== DEFAULT_LOSS_ORDER.length || !DEFAULT_LOSS_ORDER.every((k) => order.includes(k))) {
