@@ -26,3 +26,4 @@ export {
 export { SOURCES } from "./ac-battle/sources.js";
 export { unitLimits } from "./ac-battle/validate.js";
 export { evaluate } from "./ac-battle/evaluate.js";
+export { planAttack } from "./ac-battle/planner.js";

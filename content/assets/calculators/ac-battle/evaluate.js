@@ -103,7 +103,7 @@ export function evaluate(scenario, model) {
   const shifts = columnShifts(s, tableRole, P, opt);
   result.shifts = shifts;
   const picked = pickColumn(table, result.ratio, shifts);
-  if (picked.refused) { errors.push(picked.refused); return result; }
+  if (picked.refused) { errors.push(picked.refused); result.refused = true; return result; }
   const { edge, column } = picked;
   result.edge = edge;
   result.column = column;
