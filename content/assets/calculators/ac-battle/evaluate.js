@@ -26,21 +26,23 @@ function withDefaults(scenario) {
 export function evaluate(scenario, model) {
   const s = withDefaults(scenario);
   const errors = [];
+  const issues = []; // the same problems, each with the input it concerns ({field, message})
   const warnings = [];
-  const result = { ok: false, errors, warnings, steps: [], scenario: s };
+  const result = { ok: false, errors, issues, warnings, steps: [], scenario: s };
+  const fail = (field, message) => { errors.push(message); issues.push({ field, message }); };
 
   if (!model || !model.ok) {
-    errors.push(`The rules data is incomplete: ${(model?.problems || ["no records"]).join("; ")}.`);
+    fail("", `The rules data is incomplete: ${(model?.problems || ["no records"]).join("; ")}.`);
     return result;
   }
-  if (!TERRAINS.includes(s.terrain)) errors.push(`Unknown terrain “${String(s.terrain).slice(0, 40)}”.`);
-  if (!CITIES.includes(s.city)) errors.push(`Unknown city type “${String(s.city).slice(0, 40)}”.`);
-  if (!READINGS.river.includes(s.readings.river)) errors.push(`Unknown river reading “${String(s.readings.river).slice(0, 40)}”.`);
-  if (!READINGS.redDot.includes(s.readings.redDot)) errors.push(`Unknown red-dot reading “${String(s.readings.redDot).slice(0, 40)}”.`);
-  if (!HEROES.includes(s.hero)) errors.push(`Unknown David/Goliath setting “${String(s.hero).slice(0, 40)}”.`);
+  if (!TERRAINS.includes(s.terrain)) fail("terrain", `Unknown terrain “${String(s.terrain).slice(0, 40)}”.`);
+  if (!CITIES.includes(s.city)) fail("city", `Unknown city type “${String(s.city).slice(0, 40)}”.`);
+  if (!READINGS.river.includes(s.readings.river)) fail("river", `Unknown river reading “${String(s.readings.river).slice(0, 40)}”.`);
+  if (!READINGS.redDot.includes(s.readings.redDot)) fail("reddot", `Unknown red-dot reading “${String(s.readings.redDot).slice(0, 40)}”.`);
+  if (!HEROES.includes(s.hero)) fail("hero", `Unknown David/Goliath setting “${String(s.hero).slice(0, 40)}”.`);
   const limits = sideLimits(model);
-  validateUnits(s.attackers, "attacker", errors, limits.attacker);
-  validateUnits(s.defenders, "defender", errors, limits.defender);
+  validateUnits(s.attackers, "attacker", fail, limits.attacker);
+  validateUnits(s.defenders, "defender", fail, limits.defender);
   if (errors.length) return result;
 
   const P = model.params;
@@ -49,14 +51,14 @@ export function evaluate(scenario, model) {
   const optionalCities = s.readings.redDot === "optional";
 
   // Attacks the rules forbid or do not resolve.
-  checkDefenderStacking(s.defenders, s.city, s.readings.redDot, model, errors);
-  if (s.formerAllies && !isCity) errors.push(`Fighting inside a city between former allies (${SOURCES.formerAllies}) needs a city with a red dot, fortified city, capital or hegemonic city.`);
-  if (opt("davidGoliath") && s.hero === "both") errors.push(`David and Goliath are both in this combat: they must first fight each other at 1-1 until one is eliminated, and regular combat waits (21. David vs Goliath; Optional Rules 6).`);
+  checkDefenderStacking(s.defenders, s.city, s.readings.redDot, model, fail);
+  if (s.formerAllies && !isCity) fail("former-allies", `Fighting inside a city between former allies (${SOURCES.formerAllies}) needs a city with a red dot, fortified city, capital or hegemonic city.`);
+  if (opt("davidGoliath") && s.hero === "both") fail("hero", `David and Goliath are both in this combat: they must first fight each other at 1-1 until one is eliminated, and regular combat waits (21. David vs Goliath; Optional Rules 6).`);
   s.attackers.forEach((u, i) => {
     if (u.flags?.charge && opt("charge")) {
-      if (u.type !== "cavalry") errors.push(`Attacker unit ${i + 1}: only cavalry can charge (${SOURCES.cavalryCharge}).`);
-      else if (s.defenders.some((d) => d.type === "cavalry")) errors.push(`Attacker unit ${i + 1}: no charge bonus when there is enemy cavalry in the defending hex (${SOURCES.cavalryCharge}).`);
-      else if (!s.defenders.some(isFoot)) errors.push(`Attacker unit ${i + 1}: the charge bonus is against foot units (${SOURCES.cavalryCharge}).`);
+      if (u.type !== "cavalry") fail(`attacker-${i}-charge`, `Attacker unit ${i + 1}: only cavalry can charge (${SOURCES.cavalryCharge}).`);
+      else if (s.defenders.some((d) => d.type === "cavalry")) fail(`attacker-${i}-charge`, `Attacker unit ${i + 1}: no charge bonus when there is enemy cavalry in the defending hex (${SOURCES.cavalryCharge}).`);
+      else if (!s.defenders.some(isFoot)) fail(`attacker-${i}-charge`, `Attacker unit ${i + 1}: the charge bonus is against foot units (${SOURCES.cavalryCharge}).`);
     }
   });
   if (errors.length) return result;
@@ -103,7 +105,7 @@ export function evaluate(scenario, model) {
   const shifts = columnShifts(s, tableRole, P, opt);
   result.shifts = shifts;
   const picked = pickColumn(table, result.ratio, shifts);
-  if (picked.refused) { errors.push(picked.refused); result.refused = true; return result; }
+  if (picked.refused) { fail("", picked.refused); result.refused = true; return result; }
   const { edge, column } = picked;
   result.edge = edge;
   result.column = column;

@@ -16,25 +16,29 @@ export function unitLimits(model) {
   return { attackers: P.hexesAround * P.stackMost, defenders: P.stackMost, hexesAround: P.hexesAround, stackMost: P.stackMost };
 }
 
-/** Errors for one side's list of units; never walks a list longer than the pieces allow. */
-export function validateUnits(list, side, errors, limit) {
+/**
+ * Problems with one side's list of units, reported as fail(field, message) where field names
+ * the input ("attacker-0-factor", "attackers"); never walks a list longer than the pieces allow.
+ */
+export function validateUnits(list, side, fail, limit) {
   if (!Array.isArray(list) || list.length === 0) {
-    errors.push(`The ${side} has no units: add at least one.`);
+    fail(`${side}s`, `The ${side} has no units: add at least one.`);
     return;
   }
   if (list.length > limit.count) {
-    errors.push(`${list.length.toLocaleString("en")} ${side === "attacker" ? "attacking" : "defending"} units: ${limit.why}.`);
+    fail(`${side}s`, `${list.length.toLocaleString("en")} ${side === "attacker" ? "attacking" : "defending"} units: ${limit.why}.`);
     return;
   }
   list.forEach((u, i) => {
     const n = i + 1;
-    if (!u || typeof u !== "object") { errors.push(`${cap1(side)} unit ${n}: not a unit (give a type and a combat factor).`); return; }
-    if (!UNIT_TYPES.includes(u.type)) errors.push(`${cap1(side)} unit ${n}: choose infantry, missile or cavalry.`);
+    const at = (what) => `${side}-${i}-${what}`;
+    if (!u || typeof u !== "object") { fail(at("type"), `${cap1(side)} unit ${n}: not a unit (give a type and a combat factor).`); return; }
+    if (!UNIT_TYPES.includes(u.type)) fail(at("type"), `${cap1(side)} unit ${n}: choose infantry, missile or cavalry.`);
     const f = u.factor;
-    if (typeof f !== "number" || !Number.isFinite(f)) errors.push(`${cap1(side)} unit ${n}: the combat factor must be a number.`);
-    else if (!Number.isInteger(f)) errors.push(`${cap1(side)} unit ${n}: combat factors are whole numbers.`);
-    else if (f <= 0) errors.push(`${cap1(side)} unit ${n}: the combat factor must be 1 or more (got ${f}).`);
-    else if (f > 999) errors.push(`${cap1(side)} unit ${n}: a combat factor above 999 is not a counter in this game.`);
+    if (typeof f !== "number" || !Number.isFinite(f)) fail(at("factor"), `${cap1(side)} unit ${n}: the combat factor must be a number.`);
+    else if (!Number.isInteger(f)) fail(at("factor"), `${cap1(side)} unit ${n}: combat factors are whole numbers.`);
+    else if (f <= 0) fail(at("factor"), `${cap1(side)} unit ${n}: the combat factor must be 1 or more (got ${f}).`);
+    else if (f > 999) fail(at("factor"), `${cap1(side)} unit ${n}: a combat factor above 999 is not a counter in this game.`);
   });
 }
 
@@ -47,18 +51,18 @@ export function sideLimits(model) {
   };
 }
 
-export function checkDefenderStacking(defs, city, reading, model, errors) {
+export function checkDefenderStacking(defs, city, reading, model, fail) {
   const limit = !CITY_KINDS.has(city) ? null
     : reading === "optional" ? model.cities.optional[city]?.stack ?? null
     : model.cities.main?.stack ?? null;
   if (limit !== null) {
     const where = reading === "optional" ? "Optional Rules 14. Cities, Table of City Differences" : "8. Fortified Cities (Red-Dot Cities) A";
-    if (defs.length > limit) errors.push(`At most ${limit} units may stack in this city (${where}).`);
+    if (defs.length > limit) fail("defenders", `At most ${limit} units may stack in this city (${where}).`);
     return;
   }
   const c = defs.filter((u) => u.type === "cavalry").length;
   const inf = defs.filter((u) => u.type === "infantry").length;
   const mis = defs.filter((u) => u.type === "missile").length;
   const ok = defs.length === 1 || (defs.length === 2 && c === 0 && inf <= 1 && mis >= 1);
-  if (!ok) errors.push(`The defending hex breaks the stacking limits (${SOURCES.stacking}): outside a city with a red dot, a hex holds one cavalry unit alone, one infantry and one missile unit, or two missile units.`);
+  if (!ok) fail("defenders", `The defending hex breaks the stacking limits (${SOURCES.stacking}): outside a city with a red dot, a hex holds one cavalry unit alone, one infantry and one missile unit, or two missile units.`);
 }
