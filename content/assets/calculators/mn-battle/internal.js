@@ -3,5 +3,6 @@
 import { sumDist, killsOf, EPS } from "./dice.js";
 import { prepare } from "./sides.js";
 import { sideDistribution, ajaxOptimise, ajaxTables, better, goalKey } from "./choices.js";
+import { settleScenario } from "./validate.js";
 
-export const _internal = { prepare, sideDistribution, sumDist, ajaxOptimise, ajaxTables, killsOf, better, goalKey, EPS };
+export const _internal = { prepare, sideDistribution, sumDist, ajaxOptimise, ajaxTables, killsOf, better, goalKey, settleScenario, EPS };
