@@ -5,8 +5,11 @@ folder ('../gods/#mn-athena') is pointed at the folder's index.html, because a
 browser opening files shows a folder listing, not its index page; the search
 index is also written as a script (Material reads search/search_index.js when
 opened from a file); and a small stand-in for Web Workers (templates/file-worker.js)
-lets the search run, as Chromium starts no worker from file://. The result is one
-zip with a single top folder. Pure: a folder in, a zip written into it.
+lets the search run, as Chromium starts no worker from file://. Chromium runs no ES module
+from file:// either, so each page script that is one of our modules is replaced by a classic
+build of it (classic_scripts.py), and the records the calculators read are also written as
+api/records.js, a script that sets a global. The result is one zip with a single top
+folder. Pure: a folder in, a zip written into it.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import re
 import zipfile
 from pathlib import Path
 
+from .classic_scripts import classic_page, records_script
 from .paths import TEMPLATES
 
 ZIP_PATH = "downloads/ancient-games-compendium-offline.zip"
@@ -72,15 +76,21 @@ def write_offline_copy(site: Path, directory_urls: bool = True) -> Path:
         def put(rel: str, data: bytes) -> None:
             zf.writestr(zipfile.ZipInfo(f"{TOP}/{rel}", stamp), data, compress_type=zipfile.ZIP_DEFLATED)
 
+        classic: dict[str, str] = {}   # classic builds of the module scripts, by site path
         for rel in copied_files(site):
             data = (site / rel).read_bytes()
             if rel.endswith(".html"):
-                data = html_for_files(data.decode("utf-8"), rel.count("/"), directory_urls).encode("utf-8")
+                html = html_for_files(data.decode("utf-8"), rel.count("/"), directory_urls)
+                data = classic_page(html, rel, site, classic).encode("utf-8")
+            if rel == "api/records.json":
+                put("api/records.js", records_script(data.decode("utf-8")).encode("utf-8"))
             if rel == "search/search_index.json":
                 index = index_for_files(data.decode("utf-8")) if directory_urls else data.decode("utf-8")
                 put(rel, index.encode("utf-8"))
                 put("search/search_index.js", f"var __index = {index};\n".encode("utf-8"))
                 continue
             put(rel, data)
+        for rel, text in sorted(classic.items()):
+            put(rel, text.encode("utf-8"))
         put(SHIM, (TEMPLATES / "file-worker.js").read_bytes())
     return out

@@ -1,45 +1,124 @@
-"""Chromium drives the Ancient Conquest battle and siege calculator on the built site."""
+"""Chromium drives the Ancient Conquest battle and siege calculator on the built site: the
+verdict first (and in view on a phone as the inputs change), problems beside the field and
+in the verdict's place, hostile links, the attack planner, the URL, instant navigation."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from conftest import serve
 from site_pages import wait_until_landed
 
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "content" / "assets" / "calculators" / "ac-battle.js"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PAGE = "calculators/ancient-conquest-battle/"
-HEADLINE = "[data-testid=acb-headline]"
-ALERT = "#ac-battle [role=alert]"
+VERDICT = "#acb-verdict"
+TEXT = f"{VERDICT} [data-verdict-text]"
+COLUMN = "[data-testid=acb-column]"
 
 
 def open_calc(page, site_url, query=""):
     page.goto(site_url + PAGE + query)
-    page.wait_for_selector(f"{HEADLINE}, {ALERT}:not(:empty)", timeout=15000)
+    page.wait_for_selector("#ac-battle[data-ready=true]", timeout=15000)
 
 
-def headline(page) -> str:
-    return page.locator(HEADLINE).inner_text()
+def column(page) -> str:
+    return page.locator(COLUMN).inner_text()
 
 
 def set_factor(page, key, value):
-    field = page.locator(f'[data-k="{key}-factor"]')
-    field.fill(str(value))
+    page.locator(f'[data-k="{key}-factor"]').fill(str(value))
 
+
+def _node(records_json_path, query: str, expression: str):
+    """Evaluate `expression` (with `model` and `s`, the scenario of `query`) in Node with the page's own engine."""
+    script = f"""
+      import {{ readFileSync }} from "node:fs";
+      import * as E from {json.dumps(ENGINE.as_uri())};
+      const model = E.buildModel(JSON.parse(readFileSync({json.dumps(str(records_json_path))}, "utf8")).records);
+      const s = E.decodeScenario({json.dumps(query)});
+      console.log(JSON.stringify(({expression})));
+    """
+    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def _pct(p: float) -> str:
+    return "0%" if p <= 0 else "100%" if p >= 1 - 1e-12 else f"{100 * p:.1f}%"
+
+
+def _in_viewport(page, selector) -> dict:
+    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, inside: r.top >= 0 && r.bottom <= innerHeight && r.height > 0 }; }""")
+
+
+# ---------------------------------------------------------------------------------- the verdict
+
+def test_phone_the_verdict_stays_in_view_and_updates_as_an_input_changes(phone_page, site_url, records_json_path):
+    page = phone_page
+    open_calc(page, site_url, "?a=i6&d=i6")
+    first = page.inner_text(TEXT)
+    page.tap('[data-k="defender-0-factor"]')
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    page.wait_for_function(f"document.querySelector('{TEXT}').textContent !== {json.dumps(first)}")
+    field, verdict = _in_viewport(page, '[data-k="defender-0-factor"]'), _in_viewport(page, VERDICT)
+    assert field["inside"] and verdict["inside"], (field, verdict)
+    assert verdict["bottom"] <= field["top"] + 1, "the verdict covers the field being typed in"
+    r = _node(records_json_path, urlsplit(page.url).query, "E.evaluate(s, model)")
+    text = page.inner_text(TEXT)
+    for o in r["outcomes"]:
+        assert f"{_pct(o['low']['n'] / o['low']['d'])}" in text, (o["label"], text)
+    if r["unknownRows"]:
+        assert text.endswith("not in the source " + _pct(r["unknownShare"]["n"] / r["unknownShare"]["d"])), text
+    assert "Combat Table, column 2:1" in column(page)
+
+
+def test_the_unknown_share_is_its_own_hatched_segment(page, site_url):
+    open_calc(page, site_url, "?a=i18&d=i6&c=red-dot&f=sm")
+    segs = page.eval_on_selector_all(f"{VERDICT} .cmp-seg", "els => els.map(e => [e.dataset.key, e.className, Number(getComputedStyle(e).getPropertyValue('--share'))])")
+    assert abs(sum(s for _, _, s in segs) - 1) < 1e-9, segs
+    unknown = [s for s in segs if s[0] == "unknown"]
+    assert len(unknown) == 1 and "cmp-seg--hatched" in unknown[0][1] and abs(unknown[0][2] - 0.5) < 1e-9, segs
+    assert all("hatched" not in cls for key, cls, _ in segs if key != "unknown")
+    assert page.inner_text(TEXT).endswith("not in the source 50.0%")
+    # the chances table has a range bar per result
+    assert page.locator("[data-testid=acb-outcomes] .acb-range").count() >= 2
+
+
+def test_hills_say_they_change_nothing_and_a_shared_note_is_printed_once(page, site_url):
+    open_calc(page, site_url, "?a=i11&d=i6&t=hills")
+    assert "defending in hills: no effect" in page.inner_text("[data-testid=acb-steps]")
+    rows = page.inner_text("[data-testid=acb-rows]")
+    notes = page.locator("[data-testid=acb-row-notes] li")
+    assert notes.count() >= 1
+    long_note = notes.first.inner_text()
+    assert rows.count("See note 1 below.") >= 2
+    assert long_note not in rows
+
+
+# ---------------------------------------------------------------------------------- driving the page
 
 def test_drive_the_page_and_reload_from_the_url(page, site_url):
     open_calc(page, site_url)
     set_factor(page, "attacker-0", 11)
     set_factor(page, "defender-0", 6)
-    assert headline(page) == "Combat Table, column 1:1"
+    assert column(page).startswith("Combat Table, column 1:1")
     assert "11 : 6 is 1:1" in page.locator("[data-testid=acb-steps]").inner_text()
 
     # A siege with a machine: 18 v 6 is 3:1, shifted to 4:1.
     set_factor(page, "attacker-0", 18)
     page.select_option('[data-k="city"]', "red-dot")
     page.check('[data-k="siege-machine"]')
-    assert headline(page) == "Siege Table, column 4:1"
+    assert column(page).startswith("Siege Table, column 4:1")
     rows = page.locator("[data-testid=acb-rows] tbody tr")
     assert rows.count() == 6
     assert "not in the source" in rows.nth(5).inner_text()
@@ -49,54 +128,105 @@ def test_drive_the_page_and_reload_from_the_url(page, site_url):
 
     # Readings and an optional rule, then the URL carries all of it.
     page.check('[data-k="reddot-optional"]')
-    assert headline(page).startswith("Combat Table")  # red-dot city under optional rule 14
+    assert column(page).startswith("Combat Table")  # red-dot city under optional rule 14
     page.check('[data-k="opt-cap"]')
     url = page.url
     assert "a=i18" in url and "c=red-dot" in url and "reddot=optional" in url and "o=cap" in url and "sm" in url
 
-    before = headline(page)
+    before = column(page)
     page.reload()
-    page.wait_for_selector(HEADLINE)
-    assert headline(page) == before
+    page.wait_for_selector(COLUMN)
+    assert column(page) == before
     assert page.locator('[data-k="attacker-0-factor"]').input_value() == "18"
     assert page.locator('[data-k="siege-machine"]').is_checked()
     assert page.locator('[data-k="reddot-optional"]').is_checked()
     assert page.locator('[data-k="opt-cap"]').is_checked()
     assert page.locator('[data-k="city"]').input_value() == "red-dot"
 
-    # The same link in a fresh page gives the same result.
     other = page.context.new_page()
     other.goto(url)
-    other.wait_for_selector(HEADLINE)
-    assert other.locator(HEADLINE).inner_text() == before
+    other.wait_for_selector(COLUMN)
+    assert other.locator(COLUMN).inner_text() == before
     other.close()
 
 
-def test_bad_input_and_forbidden_attacks_show_an_inline_message(page, site_url):
+def test_a_bad_input_is_named_beside_the_field_and_in_the_verdicts_place(page, site_url):
     open_calc(page, site_url)
-    alert = page.locator(ALERT)
     set_factor(page, "attacker-0", 0)
-    assert "1 or more" in alert.inner_text()
-    assert page.locator(HEADLINE).count() == 0
+    assert "1 or more" in page.inner_text(VERDICT)
+    assert "1 or more" in page.inner_text("#acb-attacker-0-factor-error")
+    assert page.get_attribute('[data-k="attacker-0-factor"]', "aria-invalid") == "true"
+    assert page.locator(COLUMN).count() == 0
     set_factor(page, "attacker-0", -4)
-    assert "1 or more" in alert.inner_text()
+    assert "1 or more" in page.inner_text("#acb-attacker-0-factor-error")
     set_factor(page, "attacker-0", "")
-    assert "must be a number" in alert.inner_text()
-    # No units at all.
+    assert "must be a number" in page.inner_text("#acb-attacker-0-factor-error")
     page.click('[data-k="attacker-0-remove"]')
-    assert "no units" in alert.inner_text()
+    assert "no units" in page.inner_text("#acb-attackers-error")
+    assert "no units" in page.inner_text(VERDICT)
     page.click('[data-k="add-attacker"]')
     set_factor(page, "attacker-0", 5)
     set_factor(page, "defender-0", 6)
     page.select_option('[data-k="city"]', "fortified")
-    assert "not allowed" in alert.inner_text()
+    assert "not allowed" in page.inner_text(VERDICT)
     text = page.locator("#ac-battle").inner_text()
     assert "NaN" not in text and "undefined" not in text
-    # Fixing the input clears the message.
     set_factor(page, "attacker-0", 12)
-    assert alert.inner_text() == ""
-    assert headline(page) == "Siege Table, column 2:1"
+    assert page.locator(f"{VERDICT}[data-state=ok]").count() == 1
+    assert page.locator("#acb-attacker-0-factor-error").is_hidden()
+    assert column(page).startswith("Siege Table, column 2:1")
+    # two defending infantry break the stacking rule: said beside the defending hex
+    open_calc(page, site_url, "?a=i12&d=i6.i6")
+    assert "stacking" in page.inner_text("#acb-defenders-error")
 
+
+# ---------------------------------------------------------------------------------- hostile links
+
+@pytest.mark.parametrize("count", [5000, 100000])
+def test_a_link_with_thousands_of_units_keeps_what_can_attack_and_says_so(page, site_url, site_dir, records_json_path, count):
+    limits = _node(records_json_path, "", "E.unitLimits(model)")
+    # the test server refuses request lines over 64 kB: the page itself comes from the built file
+    html = (site_dir / PAGE / "index.html").read_text(encoding="utf-8")
+    page.route(lambda url: "ancient-conquest-battle/?a=" in url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    open_calc(page, site_url, "?a=" + ".".join(["i1"] * count) + "&d=i6")
+    notice = page.inner_text("[data-testid=acb-link-notice]")
+    assert f"{count:,} attacking units" in notice and f"only the first {limits['attackers']} are kept" in notice, notice
+    assert page.locator('[data-unit^="attacker-"]').count() == limits["attackers"]
+    assert page.locator('[data-k="add-attacker"]').is_disabled()
+    assert f"{limits['attackers']} units can attack one hex" in page.inner_text("#acb-add-attacker-why")
+    assert page.locator(f"{VERDICT}[data-state=ok]").count() == 1
+    assert f"a={'.'.join(['i1'] * limits['attackers'])}&" in page.url
+
+
+def test_hostile_codes_and_values_in_a_link_become_messages(page, site_url):
+    for query, where, words in [("?a=i6&d=i6&t=__proto__", "#acb-terrain-error", "Unknown terrain"),
+                                ("?a=i6&d=i6&c=toString", "#acb-city-error", "Unknown city type"),
+                                ("?a=i1e20&d=i6", "#acb-attacker-0-factor-error", "must be a number"),
+                                ("?a=i99999&d=i6", "#acb-attacker-0-factor-error", "above 999"),
+                                ("?a=z6&d=i6", "#acb-attacker-0-type-error", "choose infantry")]:
+        open_calc(page, site_url, query)
+        assert words in page.inner_text(VERDICT), query
+        assert words in page.inner_text(where), query
+        text = page.inner_text("#ac-battle")
+        assert "NaN" not in text and "undefined" not in text
+
+
+# ---------------------------------------------------------------------------------- the planner
+
+def test_the_planner_marks_where_each_column_starts(page, site_url, records_json_path):
+    open_calc(page, site_url, "?a=i11&d=i6")
+    page.wait_for_selector("#acb-planner-box[data-state=ok]")
+    plan = _node(records_json_path, "a=i11&d=i6", "E.planAttack(s, model).bands.map((b) => [b.from, b.to, b.label])")
+    rows = page.eval_on_selector_all("[data-testid=acb-plan-table] tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
+    assert len(rows) == len(plan)
+    for row, (start, end, label) in zip(rows, plan):
+        assert row[0] == (f"{start} or more" if end is None else str(start) if start == end else f"{start} to {end}")
+    assert any("column 1:1" in r[1] for r in rows) and rows[-1][1].startswith("automatic elimination")
+    marked = page.inner_text("[data-testid=acb-plan-table] .cmp-datatable__marked")
+    assert marked.startswith("6 to 11")   # this attack, printed 11, is in the 1:1 band
+
+
+# ---------------------------------------------------------------------------------- the oracle, instant navigation, phone
 
 def test_the_oracle_table_is_one_click_away(page, site_url):
     open_calc(page, site_url, "?a=i6&d=i6")
@@ -132,25 +262,26 @@ def test_works_after_instant_navigation(page, instant_site_url):
     page.wait_for_load_state("networkidle")
     page.evaluate("window.__acb_marker = 1")
     page.get_by_role("link", name="Ancient Conquest battle and siege odds").first.click()
-    page.wait_for_selector(HEADLINE, timeout=15000)
+    page.wait_for_selector(COLUMN, timeout=15000)
     assert page.evaluate("window.__acb_marker") == 1, "the page was fully reloaded: instant navigation did not run"
     set_factor(page, "attacker-0", 30)
     set_factor(page, "defender-0", 5)
-    assert "automatic elimination" in headline(page)
-    # Away and back again, still without a reload: the calculator starts again from the URL.
+    assert "automatic elimination" in column(page)
+    assert page.inner_text(TEXT) == "Defender eliminated, no die roll 100%"
     page.get_by_role("link", name="Mare Nostrum battle odds").first.click()
     page.wait_for_url(re.compile(r"mare-nostrum-battle"))
     page.wait_for_selector("#mn-battle[data-ready=true]")  # that page's script has settled its URL
     page.go_back()
-    page.wait_for_selector(HEADLINE, timeout=15000)
+    page.wait_for_selector(COLUMN, timeout=15000)
     assert page.evaluate("window.__acb_marker") == 1
     assert page.locator('[data-k="attacker-0-factor"]').input_value() == "30"
-    assert "automatic elimination" in headline(page)
+    assert "automatic elimination" in column(page)
 
 
 def test_phone_width_no_horizontal_scroll_and_44px_targets(phone_page, site_url):
     page = phone_page
     open_calc(page, site_url, "?a=c12rs.i8&d=i6.m4&t=mountain&c=capital&o=enc.cap.dei.chg.fle.dg&f=enc.god.sm&dg=attacker")
+    page.wait_for_selector("#acb-planner-box[data-state=ok]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     sizes = page.evaluate("""() => [...document.querySelectorAll(
         '#ac-battle button, #ac-battle select, #ac-battle input[type=number], #ac-battle label.acb-check, #ac-battle label.acb-radio, #ac-battle .acb-oracle a')]
@@ -161,3 +292,16 @@ def test_phone_width_no_horizontal_scroll_and_44px_targets(phone_page, site_url)
     assert not small, f"tap targets under 44 px: {small}"
     wide = [s for s in sizes if s[2] > 375]
     assert not wide, f"controls past the screen edge: {wide}"
+
+
+@pytest.mark.parametrize("screen", ["page", "phone_page"])
+def test_axe_finds_nothing_serious_with_errors_and_the_planner_shown(request, screen, site_url):
+    pg = request.getfixturevalue(screen)
+    for query in ("?a=i18&d=i6&c=red-dot&f=sm", "?a=i0&d=i6.i6&t=__proto__"):
+        open_calc(pg, site_url, query)
+        pg.wait_for_selector("#acb-planner-box:not([data-state=busy])")
+        pg.add_script_tag(path=str(AXE))
+        result = pg.evaluate("axe.run(document.getElementById('ac-battle'), {resultTypes: ['violations']})")
+        found = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
+                 if v["impact"] in ("serious", "critical")]
+        assert found == [], found

@@ -47,6 +47,8 @@ async function status() {
 }
 
 async function register() {
+  // The downloadable copy, opened from files, is already offline: no worker, no status, no link to itself.
+  if (location.protocol === "file:") return;
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   if (typeof window.livereload === "function") {
     // `mkdocs serve` previews rebuild on every save; a cached site would hide the edits.

@@ -4,7 +4,8 @@
 //
 // Uses COMPENDIUM_RECORDS or the first argument, else builds one with
 // `python -m generator write`. Prints each figure and its ratio to a baseline
-// measured in the same run: JSON.parse of records.json.
+// measured in the same run: JSON.parse of records.json. Then the attack planner's
+// sweep beside a seeded Monte Carlo of die rolls on every band (MC_ROLLS per band).
 import { readFileSync, mkdtempSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -71,4 +72,47 @@ console.log(`records: ${records.length}, ${(text.length / 1024).toFixed(0)} KiB;
 for (const r of rows) {
   const fmt = r.ms >= 1 ? `${r.ms.toFixed(2)} ms` : `${(r.ms * 1000).toFixed(1)} µs`;
   console.log(`${r.label.padEnd(60)} ${fmt.padStart(12)}   ${(r.ms / baseline.ms).toFixed(3)} x baseline`);
+}
+
+// ---------------------------------------------------------------- the planner sweep vs a seeded Monte Carlo
+
+const ROLLS = Number(process.env.MC_ROLLS || 200000);
+function mulberry32(a) {
+  return () => { a = (a + 0x6d2b79f5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+}
+/** Roll the die ROLLS times on each band's column, reading the printed rows; the worst deviation in standard errors. */
+function monteCarloBands(plan, seed) {
+  const rand = mulberry32(seed);
+  let worst = 0;
+  const t0 = performance.now();
+  for (const band of plan.bands) {
+    const r = band.result;
+    if (!r.ok || !r.rows.length) continue;
+    const hits = new Map();
+    for (let i = 0; i < ROLLS; i++) {
+      const row = r.rows[Math.floor(rand() * r.faces)];
+      const key = row.known ? row.outcome.key : "unknown";
+      hits.set(key, (hits.get(key) || 0) + 1);
+    }
+    const check = (p, h) => { const se = Math.sqrt(Math.max(p * (1 - p), 1e-12) / ROLLS); worst = Math.max(worst, Math.abs(h / ROLLS - p) / se); };
+    for (const o of r.outcomes) check(o.low.n / o.low.d, hits.get(o.key) || 0);
+    check(r.unknownShare.n / r.unknownShare.d, hits.get("unknown") || 0);
+  }
+  return { ms: performance.now() - t0, worst };
+}
+const SWEEPS = {
+  "open ground, 1 infantry against 6": { attackers: [{ type: "infantry", factor: 11 }], defenders: [{ type: "infantry", factor: 6 }] },
+  "siege with a machine, red-dot city": { attackers: [{ type: "infantry", factor: 18 }], defenders: [{ type: "infantry", factor: 6 }], city: "red-dot", siegeMachine: true },
+  "every modifier and shift (the busy scenario)": busy,
+  "3 units against 999 in mountain (largest defence)": { attackers: [{ type: "infantry", factor: 6 }], defenders: [{ type: "infantry", factor: 999 }, { type: "missile", factor: 999 }], terrain: "mountain" },
+};
+console.log(`\nattack planner sweep against ${ROLLS.toLocaleString("en")} seeded die rolls per band`);
+console.log(`${"sweep".padEnd(52)} ${"bands".padStart(5)} ${"planner".padStart(11)} ${"MC ms".padStart(9)} ${"MC/planner".padStart(11)}  max |MC-exact| in SE`);
+for (const [name, s] of Object.entries(SWEEPS)) {
+  const plan = E.planAttack(s, model);
+  if (!plan.ok) throw new Error(`${name}: ${plan.errors.join(" ")}`);
+  const t = time(name, 20, () => E.planAttack(s, model));
+  const mc = monteCarloBands(plan, 42);
+  const fmt = t.ms >= 1 ? `${t.ms.toFixed(2)} ms` : `${(t.ms * 1000).toFixed(0)} µs`;
+  console.log(`${name.padEnd(52)} ${String(plan.bands.length).padStart(5)} ${fmt.padStart(11)} ${mc.ms.toFixed(0).padStart(9)} ${(mc.ms / t.ms).toFixed(0).padStart(10)}x  ${mc.worst.toFixed(2)}`);
 }

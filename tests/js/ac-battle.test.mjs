@@ -75,6 +75,7 @@ function fixtureTerrain() {
 const FIX_VALUES = {
   defenderDesert: "x0.5", attackerDesert: "x0.5", riverDefender: "x2", encampment: "+50%", cap: 3, deity: "x2",
   cavalryCity: "x0.5", cavalryCharge: "x2", disembarked: "half factor", davidGoliathShift: 1, cityStackMain: 3,
+  hexesAround: 6, stackMost: 3,
 };
 function fixtureCities() {
   const row = (type, stacking, table_used, retreat, defence) => ({ cells: { type, stacking, table_used, retreat, defence } });
@@ -491,7 +492,7 @@ test("bad input: no units, zero, negative, fractional and missing factors get me
     [{ attackers: [inf(6)], defenders: [inf(6), inf(6)] }, /stacking/],
     [{ attackers: [inf(6)], defenders: [cav(6), mis(3)] }, /stacking/],
     [{ attackers: [inf(6)], defenders: [inf(6), mis(3), mis(3)] }, /stacking/],
-    [{ attackers: [inf(6)], defenders: [inf(1), inf(1), inf(1), inf(1)], city: "red-dot" }, /At most 3/],
+    [{ attackers: [inf(6)], defenders: [inf(1), inf(1), inf(1), inf(1)], city: "red-dot" }, /at most 3/i],
     [{ attackers: [inf(6)], defenders: [inf(6)], hero: "both", optional: { davidGoliath: true } }, /David and Goliath/],
     [{ attackers: [inf(6)], defenders: [inf(6)], formerAllies: true }, /former allies/],
     [{ attackers: [inf(6)], defenders: [inf(6)], terrain: "lava" }, /Unknown terrain/],

@@ -1,0 +1,27 @@
+// Where each rule the Ancient Conquest engine applies is written, as the steps cite it.
+
+export const SOURCES = {
+  terrain: "7. Combat – Battles – Sieges (terrain effects list) and the Terrain Effects Table",
+  desert: "7. Combat – Battles – Sieges: defender or attacker in desert",
+  riverText: "7. Combat – Battles – Sieges: defender doubled when every attack comes across the river",
+  riverTable: "Terrain Effects Table, River row: the attacker halves the units that attack across it",
+  redDotMain: "7. Combat Mechanics and 8. Fortified Cities (Red-Dot Cities) B: the Siege Table",
+  redDotOptional: "Optional Rules 14. Cities, Table of City Differences",
+  encampment: "Optional Rules 1. Movement (Encampments; also 6. Movement Rules)",
+  cap: "Optional Rules 2. Combat (also 7. Combat – Battles – Sieges)",
+  deity: "Optional Rules 4. Deities",
+  cavalryCity: "22. Cavalry Units",
+  cavalryCharge: "22. Cavalry Units (optional rule)",
+  disembarked: "Optional Rules 11. Fleets",
+  siegeMachine: "10. Siege Machines (War-Mch)",
+  davidGoliath: "Optional Rules 6 (David and Goliath) and 21. David vs Goliath",
+  rounding: "7. Combat – Battles – Sieges: odds rounded down (11 against 6 is 1:1)",
+  edges: "7. Combat Mechanics: ratios beyond the printed columns, with the table's own facts",
+  siegeBelow: "Siege Table: attacks below its lowest ratio are not allowed",
+  exchange: "7. Combat Losses: exchange losses come from the unmodified factors",
+  stacking: "5. Stacking of Units",
+  adjacent: "7. Combat Mechanics: only adjacent units attack; 5. Stacking of Units; 8. Sowing (one counter per hex, at most 6 around a city)",
+  formerAllies: "8. Fortified Cities (Red-Dot Cities) D",
+  retreatBlocked: "7. Combat – Battles – Sieges (terrain effects list): a unit that is surrounded or must retreat across a river is eliminated",
+  citiesRetreat: "Optional Rules 14. Cities, Table of City Differences: the retreat result is ignored",
+};
