@@ -5,10 +5,17 @@
 // record's old address (data-cmp-redirect) goes on to the new one. location.replace, so Back
 // skips the list a player never asked for. Without JavaScript the entry is still there, with
 // its link, at the top of the screen.
+// Opened from files (the downloadable copy), a folder shows as a listing: name its index page.
+function target(url) {
+  const to = new URL(url, location.href);
+  if (location.protocol === "file:" && to.pathname.endsWith("/")) to.pathname += "index.html";
+  return to.href;
+}
+
 function follow() {
   const redirect = document.querySelector("[data-cmp-redirect]");
   if (redirect) {
-    location.replace(new URL(redirect.dataset.cmpRedirect, location.href).href);
+    location.replace(target(redirect.dataset.cmpRedirect));
     return;
   }
   let id = "";
@@ -19,7 +26,7 @@ function follow() {
   }
   const target = id && document.getElementById(id);
   const url = target && target.dataset.cmpRecordUrl;
-  if (url) location.replace(new URL(url, location.href).href);
+  if (url) location.replace(target(url));
 }
 
 addEventListener("hashchange", follow);
