@@ -18,11 +18,14 @@ from mkdocs.structure.files import File  # noqa: E402
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
 from generator.export import export_files  # noqa: E402
+from generator.model import page_url  # noqa: E402
 from generator.offline import write_service_worker  # noqa: E402
 from generator.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.render import nav, render_pages  # noqa: E402
+from generator.search_docs import opening_words  # noqa: E402
 from generator.search_fold import fold_search_index  # noqa: E402
+from generator.search_index import search_files  # noqa: E402
 from generator.validate import load_and_validate  # noqa: E402
 
 _files: dict[str, str] = {}
@@ -50,8 +53,19 @@ def on_config(config):
     _files.clear()
     _files.update(render_pages(model, list(_nav_pages(hand_nav))))
     _files.update(export_files(model))
+    _files.update(search_files(model, _searchable_pages(config, hand_nav)))
     config.nav = nav(model, hand_nav)
     return config
+
+
+def _searchable_pages(config, hand_nav):
+    """(title, url, opening words) of each hand-written page in the nav, for the site search."""
+    pages = []
+    for title, path in _nav_pages(hand_nav):
+        source = Path(config.docs_dir) / path
+        if source.is_file():
+            pages.append((title, page_url(path), opening_words(source.read_text(encoding="utf-8"))))
+    return pages
 
 
 def on_files(files, config):
