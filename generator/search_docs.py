@@ -15,13 +15,14 @@ from .refs import plain_text
 
 SNIPPET_CHARS = 140   # the start of a ruling's answer shown under its question
 
+# The records write emphasis with asterisks only; underscores are left alone, as they are
+# as often part of a word or a code ('window.__x') as markup.
 _MARKUP = [
     (re.compile(r"^\s{0,3}#{1,6}\s+", re.M), ""),            # headings
     (re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+", re.M), ""),      # list markers
     (re.compile(r"^\s*>\s?", re.M), ""),                      # quotes
-    (re.compile(r"(\*\*|__)(.+?)\1", re.S), r"\2"),           # strong
+    (re.compile(r"\*\*(?!\s)(.+?)(?<!\s)\*\*", re.S), r"\1"),    # strong
     (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S), r"\1"),   # emphasis
-    (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)", re.S), r"\1"),
     (re.compile(r"`+([^`]*)`+"), r"\1"),                      # code
     (re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])"), r"\1"),      # backslash escapes
 ]
