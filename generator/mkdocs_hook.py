@@ -5,7 +5,6 @@ engine means rewriting this file alone.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -24,7 +23,6 @@ from generator.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.render import nav, render_pages  # noqa: E402
 from generator.search_docs import opening_words  # noqa: E402
-from generator.search_fold import fold_search_index  # noqa: E402
 from generator.search_index import search_files  # noqa: E402
 from generator.validate import load_and_validate  # noqa: E402
 
@@ -76,13 +74,8 @@ def on_files(files, config):
     return files
 
 
-@event_priority(-100)  # after the search plugin has written its index
+@event_priority(-100)  # after every other step has written its files
 def on_post_build(config):
-    index_path = Path(config.site_dir) / "search" / "search_index.json"
-    if not index_path.exists():
-        raise PluginError("search index missing: is the search plugin enabled?")
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    index_path.write_text(json.dumps(fold_search_index(index), ensure_ascii=False), encoding="utf-8")
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
     write_offline_copy(site, dir_urls)      # the file:// zip, then the service worker over the final files
     write_service_worker(site, dir_urls)

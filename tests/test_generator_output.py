@@ -6,7 +6,6 @@ import pytest
 
 from generator.build import build_site_files
 from generator.load import load_tree
-from generator.search_fold import fold_search_index
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
 
@@ -63,10 +62,10 @@ def test_export_has_every_field_and_url(files):
     assert "api/schemas/hero.schema.json" in files
 
 
-def test_search_index_folding():
-    index = {"docs": [{"location": "x", "title": "Tártaros", "text": "Baléares et Byzance"}]}
-    text = fold_search_index(index)["docs"][0]["text"]
-    assert text.startswith("Baléares et Byzance") and "Tartaros" in text and "Baleares" in text
+def test_search_index_is_written(files):
+    index = json.loads(files["search/index.json"])
+    assert {row[0] for row in index["docs"]} == {r["id"] for r in json.loads(files["api/records.json"])["records"]}
+    assert "penthesilea" in index["terms"] and "tartaros" not in index["terms"]   # folded; the fixture has no Tártaros
 
 
 def test_player_aid_sheet(files):
