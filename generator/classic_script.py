@@ -4,12 +4,13 @@ Chromium runs no module script from a file (its origin is null), but it does run
 <script src>. The downloadable copy (offline_copy.py) swaps the search's module for the
 script this writes, so the same code searches there. Each module becomes a function that
 returns its exports, called in dependency order; `import { a, b as c } from "./x.js"`
-becomes a read of x's exports, and `import.meta.url` the script's own address, which
-sits in the module's folder.
+becomes a read of x's exports, `import("./x.js")` a promise of them, and `import.meta.url`
+the script's own address, which sits in the module's folder.
 
 Only the plain forms the project's modules use are accepted; anything else (default or
-namespace imports, `export default`, dynamic import) raises ClassicScriptError naming the
-file and line, so a new construct fails the build instead of breaking the copy silently.
+namespace imports, `export default`, an import() of a computed name) raises
+ClassicScriptError naming the file and line, so a new construct fails the build instead of
+breaking the copy silently.
 """
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ import json
 import re
 from pathlib import Path, PurePosixPath
 
-_IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}/[^"]+)";?[ \t]*$', re.M)
+_END = r";?[ \t]*(?://[^\n]*)?$"   # an optional semicolon, then at most a comment
+_IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}/[^"]+)"' + _END, re.M)
 _EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)", re.M)
-_EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\};?[ \t]*$", re.M)
+_EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}" + _END, re.M)
+_DYNAMIC = re.compile(r'\bimport\(\s*"(\.{1,2}/[^"]+)"\s*\)')
 _UNSUPPORTED = re.compile(r"^\s*(?:import\b(?!\.meta)|export\b)|\bimport\s*\(", re.M)
 
 
@@ -42,18 +45,24 @@ def _convert(path: Path, key: str, root: Path) -> tuple[str, list[str]]:
     source = path.read_text(encoding="utf-8")
     deps, exported = [], []
 
-    def import_line(m: re.Match) -> str:
-        dep = (PurePosixPath(key).parent / m.group(2)).as_posix()
-        dep = str(PurePosixPath(*_normalised(dep)))
+    def dependency(relative: str) -> str:
+        dep = str(PurePosixPath(*_normalised((PurePosixPath(key).parent / relative).as_posix())))
         deps.append(dep)
+        return dep
+
+    def import_line(m: re.Match) -> str:
+        dep = dependency(m.group(2))
         binds = ", ".join(n if n == a else f"{n}: {a}" for n, a in _names(m.group(1)))
         return f"const {{ {binds} }} = __modules[{json.dumps(dep)}];"
+
+    def dynamic_import(m: re.Match) -> str:
+        return f"Promise.resolve(__modules[{json.dumps(dependency(m.group(1)))}])"
 
     def export_declaration(m: re.Match) -> str:
         exported.append(m.group(2))
         return f"{m.group(1)} {m.group(2)}"
 
-    body = _IMPORT.sub(import_line, source)
+    body = _DYNAMIC.sub(dynamic_import, _IMPORT.sub(import_line, source))
     body = _EXPORT_DECL.sub(export_declaration, body)
 
     def export_list(m: re.Match) -> str:
@@ -65,7 +74,7 @@ def _convert(path: Path, key: str, root: Path) -> tuple[str, list[str]]:
     if left:
         line = body[: left.start()].count("\n") + 1
         raise ClassicScriptError(f"{path.relative_to(root)}:{line}: this import or export has no classic-script form "
-                                 "(use `import {{ ... }} from \"./x.js\"` and `export function|const|class`)")
+                                 "(use `import { ... } from \"./x.js\"` and `export function|const|class`)")
     body = body.replace("import.meta.url", "__scriptUrl")
     return f"{body.rstrip()}\nreturn {{ {', '.join(exported)} }};", deps
 
