@@ -1,8 +1,8 @@
 // Where the page gets the search index: fetched from beside the site (search/index.json),
 // or, opened from files (the downloadable copy), read from search/index.js, a script the
-// offline copy adds because Chromium fetches nothing from file://. Either way the parsed
-// file goes through loadIndex, which refuses anything the generator did not write.
-import { loadIndex } from "./engine/index.js";
+// offline copy adds because Chromium fetches nothing from file://. Either way the page
+// hands the parsed file to the engine's loadIndex, which refuses anything the generator
+// did not write.
 
 export const ROOT = new URL("../../", import.meta.url);   // this file is assets/search/load.js
 export const INDEX_GLOBAL = "__COMPENDIUM_SEARCH_INDEX__";
@@ -34,10 +34,9 @@ async function fromServer(url) {
   }
 }
 
-/** The ready index; rejects with an Error whose message says what went wrong. */
-export async function fetchIndex() {
-  const raw = location.protocol === "file:"
-    ? await fromScript(new URL("search/index.js", ROOT).href)
-    : await fromServer(new URL("search/index.json", ROOT));
-  return loadIndex(raw);
+/** The parsed index file; rejects with an Error whose message says what went wrong. */
+export function fetchIndex() {
+  return location.protocol === "file:"
+    ? fromScript(new URL("search/index.js", ROOT).href)
+    : fromServer(new URL("search/index.json", ROOT));
 }

@@ -2,13 +2,14 @@
 // index on the first sign of intent (a tap on the magnifier, focus in the box), searches
 // as the player types, and handles the keys (arrows between the box and the results,
 // Enter to follow the first result, Escape to close, '/' or 's' to open). The header
-// survives instant navigation, so it is wired once.
-import { search } from "./engine/search.js";
+// survives instant navigation, so it is wired once. The engine is imported with the index,
+// not with the page: module scripts hold up the page's start, and on a slow phone the
+// engine's modules, fetched one level of imports at a time, would too.
 import { expectLanding, landOnPage } from "./landing.js";
 import { fetchIndex, ROOT } from "./load.js";
 import { showMessage, showOutcome } from "./view.js";
 
-const state = { index: null, loading: null, frame: 0 };
+const state = { index: null, engine: null, loading: null, frame: 0 };
 
 function partsOf(root) {
   return {
@@ -24,10 +25,11 @@ function partsOf(root) {
 
 function ensureIndex(parts) {
   if (!state.loading) {
-    state.loading = fetchIndex().then((index) => {
-      state.index = index;
+    state.loading = Promise.all([fetchIndex(), import("./engine/search.js")]).then(([raw, engine]) => {
+      state.index = engine.loadIndex(raw);
+      state.engine = engine;
       render(parts);
-    }, (error) => {
+    }).catch((error) => {
       state.loading = null;   // the next focus tries again
       const reason = String(error?.message ?? error).replace(/\.$/, "");
       showMessage(parts, `The search could not start: ${reason}. Reload the page to try again.`);
@@ -42,7 +44,7 @@ function render(parts) {
     ensureIndex(parts);
     return;
   }
-  showOutcome(parts, search(state.index, parts.input.value), ROOT);
+  showOutcome(parts, state.engine.search(state.index, parts.input.value), ROOT);
 }
 
 function scheduleRender(parts) {
@@ -134,6 +136,11 @@ function wire(root) {
       parts.input.select();
     }
   });
+  // Tapped or typed before this script ran (a slow phone): catch up.
+  if (parts.toggle.checked) {
+    intent();
+    if (document.activeElement !== parts.input) parts.input.focus();
+  }
   if (parts.input.value) render(parts);
 }
 

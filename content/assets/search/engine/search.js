@@ -7,6 +7,9 @@ import { markerFor, segments } from "./highlight.js";
 import { parseQuery } from "./query.js";
 import { rank } from "./rank.js";
 import { closestNames } from "./suggest.js";
+import { loadIndex } from "./index.js";
+
+export { loadIndex };   // the page imports the engine through this module alone
 
 export const DEFAULT_LIMIT = 20;
 
