@@ -9,10 +9,13 @@ the subset of module syntax this project writes, and stops the build on anything
   and namespace imports: import * as X from "./x.js";
 - exports of declarations: export function / async function / class / const;
 - export lists, local or re-exported: export { a, b as c }; export { a } from "./x.js";
-- import.meta.url, which becomes the module's URL in the copy.
+- import.meta.url, which becomes the module's URL in the copy;
+- import("./x.js") with a literal path: a promise of x's exports. (x is bundled and run with
+  the others, before the page's own code, rather than when first asked for: the copy loads
+  everything at once anyway.)
 
-Refused, with the file and line: default imports and exports, side-effect imports, dynamic
-import(), export let/var (a live binding a snapshot cannot follow), export *, bare or absolute
+Refused, with the file and line: default imports and exports, side-effect imports, import()
+of anything but a literal relative path, export let/var (a live binding a snapshot cannot follow), export *, bare or absolute
 specifiers, a name imported that the other module does not export, import cycles, and any
 other import.meta. Pure Python: building the site never needs Node.
 """
@@ -42,6 +45,7 @@ _EXPORT_DECL = re.compile(rf"^export\s+(?P<kw>(?:async\s+)?function\s*\*?|class|
 _ANY_EXPORT = re.compile(r"^[ \t]*export\b", re.M)
 _ANY_IMPORT = re.compile(r"^[ \t]*import\b(?!\.meta\.url)", re.M)
 _DYNAMIC_IMPORT = re.compile(r"\bimport\s*\(")
+_LITERAL_DYNAMIC_IMPORT = re.compile(r"\bimport\s*\(\s*(?P<q>[\"'])(?P<spec>\.{1,2}/[^\"']+)(?P=q)\s*\)")
 _META = re.compile(r"\bimport\s*\.\s*meta\b(?P<rest>\s*\.\s*\w+)?")
 _RESERVED = "__cmp"
 
@@ -85,13 +89,20 @@ def parse_module(path: str, text: str, site: Path) -> Module:
     """Read one module of the subset; raises ModuleSyntaxError on anything else."""
     if _RESERVED in text:
         raise ModuleSyntaxError(path, _line(text, text.index(_RESERVED)), f"names starting with {_RESERVED} are kept for the converter")
-    m = _DYNAMIC_IMPORT.search(text)
-    if m:
-        raise ModuleSyntaxError(path, _line(text, m.start()), "dynamic import() cannot be converted")
     for m in _META.finditer(text):
         if (m.group("rest") or "").replace(" ", "") != ".url":
             raise ModuleSyntaxError(path, _line(text, m.start()), "only import.meta.url is converted")
     mod = Module(path)
+
+    def take_dynamic(m: re.Match) -> str:
+        dep = _resolve(m.group("spec"), path, site, _line(text, m.start()))
+        mod.deps.append(dep)
+        return f"Promise.resolve(__cmpModules[{json.dumps(dep)}])"
+
+    text = _LITERAL_DYNAMIC_IMPORT.sub(take_dynamic, text)
+    m = _DYNAMIC_IMPORT.search(text)
+    if m:
+        raise ModuleSyntaxError(path, _line(text, m.start()), "import() of a computed path cannot be converted")
 
     def take_import(m: re.Match) -> str:
         line = _line(text, m.start())

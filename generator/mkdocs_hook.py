@@ -5,7 +5,6 @@ engine means rewriting this file alone.
 """
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from pathlib import Path
@@ -20,12 +19,14 @@ from mkdocs.utils import clean_directory  # noqa: E402
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
 from generator.export import export_files  # noqa: E402
+from generator.model import page_url  # noqa: E402
 from generator.offline import write_service_worker  # noqa: E402
 from generator.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.problems_page import write_problems_page  # noqa: E402
 from generator.render import nav, render_pages  # noqa: E402
-from generator.search_fold import fold_search_index  # noqa: E402
+from generator.search_docs import opening_words  # noqa: E402
+from generator.search_index import search_files  # noqa: E402
 from generator.validate import load_and_validate  # noqa: E402
 
 _files: dict[str, str] = {}
@@ -83,8 +84,19 @@ def on_config(config):
     _files.clear()
     _files.update(render_pages(model, list(_nav_pages(hand_nav))))
     _files.update(export_files(model))
+    _files.update(search_files(model, _searchable_pages(config, hand_nav)))
     config.nav = nav(model, hand_nav)
     return config
+
+
+def _searchable_pages(config, hand_nav):
+    """(title, url, opening words) of each hand-written page in the nav, for the site search."""
+    pages = []
+    for title, path in _nav_pages(hand_nav):
+        source = Path(config.docs_dir) / path
+        if source.is_file():
+            pages.append((title, page_url(path), opening_words(source.read_text(encoding="utf-8"))))
+    return pages
 
 
 def _unchanged() -> bool:
@@ -137,17 +149,12 @@ def on_page_content(html, page, config, files):
     return html if body is None else html.replace(f"<p>{PLACEHOLDER}</p>", body, 1)
 
 
-@event_priority(-100)  # after the search plugin has written its index
+@event_priority(-100)  # after every other step has written its files
 def on_post_build(config):
     if _problems:
         clean_directory(config.site_dir)  # a --dirty build leaves the last site's pages otherwise
         write_problems_page(Path(config.site_dir), _problems, config.site_name, config.site_url)
         return
-    index_path = Path(config.site_dir) / "search" / "search_index.json"
-    if not index_path.exists():
-        raise PluginError("search index missing: is the search plugin enabled?")
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    index_path.write_text(json.dumps(fold_search_index(index), ensure_ascii=False), encoding="utf-8")
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
     if _serving:
         return                              # a preview: no download, and offline.js keeps the service worker off

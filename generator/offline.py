@@ -16,10 +16,11 @@ from .paths import TEMPLATES
 
 SW_NAME = "sw.js"
 MANIFEST_NAME = "offline.json"
-# Not precached: the download (it is the offline copy itself), source maps, the gzipped sitemap
-# and lunr's language packs (the English-only search never loads them). sitemap.xml stays: the
+# Not precached: the download (it is the offline copy itself), source maps, the gzipped sitemap,
+# and Material's lunr language packs and search worker, which the theme ships but nothing loads
+# (the compendium's own search, content/assets/search/, replaces them). sitemap.xml stays: the
 # theme's instant navigation reads it.
-SKIP_PREFIXES = ("downloads/", "assets/javascripts/lunr/")
+SKIP_PREFIXES = ("downloads/", "assets/javascripts/lunr/", "assets/javascripts/workers/")
 SKIP_SUFFIXES = (".map", "sitemap.xml.gz")
 SKIP_NAMES = {SW_NAME, MANIFEST_NAME}
 

@@ -2,14 +2,14 @@
 
 Made from the site just built, without a second build: every relative link to a
 folder ('../gods/#mn-athena') is pointed at the folder's index.html, because a
-browser opening files shows a folder listing, not its index page; the search
-index is also written as a script (Material reads search/search_index.js when
-opened from a file); and a small stand-in for Web Workers (templates/file-worker.js)
-lets the search run, as Chromium starts no worker from file://. Chromium runs no ES module
-from file:// either, so each page script that is one of our modules is replaced by a classic
-build of it (classic_scripts.py), and the records the calculators read are also written as
-api/records.js, a script that sets a global. The result is one zip with a single top
-folder. Pure: a folder in, a zip written into it.
+browser opening files shows a folder listing, not its index page. Chromium fetches
+nothing and runs no ES module from file://, so what scripts need comes in forms that load
+from files: each page script that is one of our modules is replaced by a classic build of
+it and of every module it imports (classic_scripts.py); the search index is also written as
+a script (search/index.js), with each result's address pointed at an index.html too; and
+the records the calculators and helpers read are also written as api/records.js, a script
+that sets a global. The result is one zip with a single top folder. Pure: a folder in, a
+zip written into it.
 """
 from __future__ import annotations
 
@@ -19,12 +19,15 @@ import zipfile
 from pathlib import Path
 
 from .classic_scripts import classic_page, records_script
-from .paths import TEMPLATES
+from .search_index import INDEX_PATH
 
 ZIP_PATH = "downloads/ancient-games-compendium-offline.zip"
 TOP = "ancient-games-compendium"
-SHIM = "assets/file-worker.js"
-SKIP_PREFIXES = ("downloads/", "assets/javascripts/lunr/")
+INDEX_SCRIPT = "search/index.js"
+INDEX_GLOBAL = "__COMPENDIUM_SEARCH_INDEX__"   # read by content/assets/search/load.js
+# Not copied: the download itself, Material's lunr language packs and its search worker
+# (the compendium's own search replaces them), source maps, the sitemap.
+SKIP_PREFIXES = ("downloads/", "assets/javascripts/lunr/", "assets/javascripts/workers/")
 SKIP_SUFFIXES = (".map", "sitemap.xml", "sitemap.xml.gz")
 SKIP_NAMES = {"sw.js", "offline.json", "404.html"}   # 404.html links from the server root: useless in files
 _ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
@@ -47,18 +50,19 @@ def file_link(url: str) -> str:
     return path + rest
 
 
-def html_for_files(html: str, depth: int, directory_urls: bool = True) -> str:
+def html_for_files(html: str, directory_urls: bool = True) -> str:
     if directory_urls:
         html = _ATTR.sub(lambda m: m.group(1) + file_link(m.group(2)) + m.group(3), html)
-    shim = f'<script src="{"../" * depth}{SHIM}"></script>'
-    return html.replace("</head>", shim + "</head>", 1)
+    return html
 
 
-def index_for_files(index_json: str) -> str:
+def index_for_files(index_json: str, directory_urls: bool = True) -> str:
+    """The search index with each result's address pointed at a file."""
     index = json.loads(index_json)
-    for doc in index.get("docs", []):
-        loc = doc.get("location", "")
-        doc["location"] = file_link(loc) if loc and not loc.startswith("#") else "index.html" + loc
+    if directory_urls:
+        url = index["doc_fields"].index("url")
+        for row in index["docs"]:
+            row[url] = file_link(row[url])
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -80,17 +84,15 @@ def write_offline_copy(site: Path, directory_urls: bool = True) -> Path:
         for rel in copied_files(site):
             data = (site / rel).read_bytes()
             if rel.endswith(".html"):
-                html = html_for_files(data.decode("utf-8"), rel.count("/"), directory_urls)
+                html = html_for_files(data.decode("utf-8"), directory_urls)
                 data = classic_page(html, rel, site, classic).encode("utf-8")
-            if rel == "api/records.json":
+            elif rel == "api/records.json":
                 put("api/records.js", records_script(data.decode("utf-8")).encode("utf-8"))
-            if rel == "search/search_index.json":
-                index = index_for_files(data.decode("utf-8")) if directory_urls else data.decode("utf-8")
-                put(rel, index.encode("utf-8"))
-                put("search/search_index.js", f"var __index = {index};\n".encode("utf-8"))
-                continue
+            elif rel == INDEX_PATH:
+                index = index_for_files(data.decode("utf-8"), directory_urls)
+                data = index.encode("utf-8")
+                put(INDEX_SCRIPT, f"window.{INDEX_GLOBAL} = {index};\n".encode("utf-8"))
             put(rel, data)
         for rel, text in sorted(classic.items()):
             put(rel, text.encode("utf-8"))
-        put(SHIM, (TEMPLATES / "file-worker.js").read_bytes())
     return out

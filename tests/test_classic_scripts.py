@@ -84,11 +84,25 @@ def test_the_classic_build_does_what_the_modules_do(tmp_path):
     assert want["here"] == (site / "assets/data.json").as_uri()
 
 
+def test_a_literal_dynamic_import_is_a_promise_of_the_modules_exports(tmp_path):
+    """The search loads its engine on first use with import("./engine/x.js"); in the copy it is bundled."""
+    site = write(tmp_path, {
+        "assets/s/page.js": 'import("./engine/core.js").then((m) => { globalThis.result = { n: m.twice(21) }; });\n',
+        "assets/s/engine/core.js": "export function twice(x) { return 2 * x; }\n"})
+    code = classic_script("assets/s/page.js", site)
+    assert "import(" not in code
+    out = subprocess.run(["node", "-e", "globalThis.document = {currentScript: {src: 'file:///c/assets/s/page.classic.js'}};"
+                          + code + "setTimeout(() => console.log(JSON.stringify(globalThis.result)));"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"n": 42}
+
+
 @pytest.mark.parametrize("source, problem", [
     ('export default function () {}\n', "export statement not converted"),
     ('import x from "./other.js";\n', "only { named } and * as namespace"),
     ('import "./other.js";\n', "import statement not converted"),
-    ('const m = await import("./other.js");\n', "dynamic import()"),
+    ('const m = await import(name);\n', "import() of a computed path"),
     ('export let counter = 0;\n', "export statement not converted"),
     ('export var counter = 0;\n', "export statement not converted"),
     ('export * from "./other.js";\n', "export statement not converted"),

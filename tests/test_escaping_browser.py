@@ -71,9 +71,12 @@ def test_search_results_show_markup_as_text(page, hostile_site):
     page.goto(hostile_site)
     page.locator("input.md-search__input").click()
     page.locator("input.md-search__input").press_sequentially("Penthesilea")
-    page.locator(".md-search-result__list a").first.wait_for(timeout=15000)
-    page.locator(".md-search-result__more summary").evaluate_all("els => els.forEach(e => e.click())")
-    page.wait_for_timeout(300)
+    result = page.locator(".cmp-search__list a[data-id='mn-penthesilee']")
+    result.wait_for(timeout=15000)
+    assert PAYLOAD in result.locator(".cmp-search__line").inner_text()   # shown as text, not parsed
+    page.locator("input.md-search__input").fill("fixture ruling")   # the ruling whose question holds a tag
+    page.locator(".cmp-search__list a[data-id='mn-q-fixture']").wait_for(timeout=15000)
+    assert "<i onclick=x>Does</i>" in page.locator(".cmp-search__list").inner_text()
     _assert_inert(page)
     assert dialogs == []
 

@@ -118,6 +118,12 @@ def test_export_has_every_field_and_url(files):
     assert "api/schemas/hero.schema.json" in files
 
 
+def test_search_index_is_written(files):
+    index = json.loads(files["search/index.json"])
+    assert {row[0] for row in index["docs"]} == {r["id"] for r in json.loads(files["api/records.json"])["records"]}
+    assert "penthesilea" in index["terms"] and "tartaros" not in index["terms"]   # folded; the fixture has no Tártaros
+
+
 def test_player_aid_sheet(files):
     sheet = files["mare-nostrum/player-aid.md"]
     assert '<h2 class="cmp-aid-heading">Combat</h2>' in sheet

@@ -106,9 +106,10 @@ def test_every_record_url_in_the_export_resolves(site):
 
 
 def test_every_search_result_location_resolves(site):
-    docs = json.loads(site.files["search/search_index.json"])["docs"]
-    problems = [p for d in docs for p in site.problems_of(BASE + d["location"], "search index")]
-    assert problems == []
+    index = json.loads(site.files["search/index.json"])
+    url = index["doc_fields"].index("url")
+    problems = [p for row in index["docs"] for p in site.problems_of(BASE + row[url], "search index")]
+    assert len(index["docs"]) > 600 and problems == []
 
 
 class _Targets(HTMLParser):
@@ -172,7 +173,12 @@ def test_the_offline_copy_links_only_to_files_it_contains(site_dir):
         top = "ancient-games-compendium/"
         files = {n[len(top):]: zf.read(n) for n in zf.namelist() if not n.endswith("/")}
     copy = Site(files, directory_urls=False)
-    assert "index.html" in files and "search/search_index.js" in files and "assets/file-worker.js" in files
+    assert "index.html" in files and "search/index.js" in files and "assets/search/page.classic.js" in files
+    url = json.loads(files["search/index.json"])["doc_fields"].index("url")
+    results = [row[url] for row in json.loads(files["search/index.json"])["docs"]]
+    assert all(urlsplit(u).path.endswith(".html") for u in results), [u for u in results if ".html" not in u][:5]
+    module_tags = [rel for rel, data in files.items() if rel.endswith(".html") and b"assets/search/page.js" in data]
+    assert module_tags == []   # every page loads the classic search script instead
     checked, problems = copy.crawl()
     problems = [p for p in problems if "downloads/ancient-games-compendium-offline.zip" not in p]  # not inside itself
     folder_links = [f"{rel}: {link}" for rel, page in copy.pages.items() for link in page.links

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import CHROMIUM_ARGS, serve  # noqa: F401  (serve: a server this test can stop)
 from generator.offline import manifest, precached_files
+from generator.offline_copy import file_link
 
 STATUS = "[data-offline-status]"
 
@@ -27,10 +28,10 @@ def test_precache_lists_every_built_page_and_asset(site_dir):
     pages = {p.parent.relative_to(site_dir).as_posix() + "/" for p in site_dir.rglob("index.html")}
     pages = {"./" if p == "./" else p for p in pages}
     assert pages <= set(urls), sorted(pages - set(urls))[:20]
-    for needed in ("api/records.json", "search/search_index.json", "404.html", "offline.json"):
+    for needed in ("api/records.json", "search/index.json", "assets/search/page.js", "404.html", "offline.json"):
         assert needed in urls
-    assert any(u.startswith("assets/javascripts/workers/search.") for u in urls)
-    assert not any(u.startswith("downloads/") or u.endswith(".map") for u in urls)
+    assert not any(u.startswith(("downloads/", "assets/javascripts/workers/", "assets/javascripts/lunr/"))
+                   or u.endswith(".map") for u in urls)   # nothing that the site never loads
     for url in urls:   # every entry names a built file: a stale entry would fail the whole install
         path = site_dir / (url + "index.html" if url.endswith("/") else url)
         assert path.is_file() or url == "./", url
@@ -92,9 +93,9 @@ def test_everything_works_after_going_offline(browser, site_dir):
         # search, on the cached index
         page.locator("input.md-search__input").click()   # in the header on a desktop screen
         page.locator("input.md-search__input").press_sequentially(hero["name"])
-        page.locator(".md-search-result__list a").first.wait_for(timeout=15000)
-        hrefs = page.locator(".md-search-result__list a").evaluate_all("els => els.map(e => e.href)")
-        assert any(h.endswith("#" + hero["id"]) for h in hrefs), hrefs
+        result = page.locator(f".cmp-search__list a[data-id='{hero['id']}']")
+        result.wait_for(timeout=15000)
+        assert result.get_attribute("href") == url + hero["url"]
 
         # the card browser, from the cached export
         page.goto(url + "browse/?kind=" + hero["kind"])
@@ -118,6 +119,8 @@ def test_everything_works_after_going_offline(browser, site_dir):
 
 
 def test_downloadable_copy_works_from_file_urls(browser, mini_site_dir, tmp_path):
+    records = json.loads((mini_site_dir / "api" / "records.json").read_text())["records"]
+    hero = next(r for r in records if r["id"] == "mn-penthesilee")
     with zipfile.ZipFile(mini_site_dir / "downloads" / "ancient-games-compendium-offline.zip") as zf:
         zf.extractall(tmp_path)
     start = (tmp_path / "ancient-games-compendium" / "index.html").as_uri()
@@ -135,13 +138,13 @@ def test_downloadable_copy_works_from_file_urls(browser, mini_site_dir, tmp_path
         page.wait_for_url("**/mare-nostrum/heroes/index.html")
         assert page.locator("#mn-penthesilee").is_visible()
         page.locator("input.md-search__input").click()   # in the header on a desktop screen
-        page.locator("input.md-search__input").press_sequentially("Penthesilea")
-        page.locator(".md-search-result__list a").first.wait_for(timeout=15000)
-        page.locator(".md-search-result__more summary").evaluate_all("els => els.forEach(e => e.click())")
-        result = page.locator(".md-search-result__list a[href*='/mare-nostrum/heroes/index.html'][href$='#mn-penthesilee']")
-        assert result.count() == 1
+        page.locator("input.md-search__input").press_sequentially("penthesilia")   # misspelt, as at the table
+        result = page.locator(".cmp-search__list a[data-id='mn-penthesilee']")
+        result.wait_for(timeout=15000)
+        expected = (tmp_path / "ancient-games-compendium").as_uri() + "/" + file_link(hero["url"])
+        assert result.get_attribute("href") == expected   # a file, never a folder
         result.click()
-        page.wait_for_url(lambda u: "/mare-nostrum/heroes/index.html" in u and u.endswith("#mn-penthesilee"))
+        page.wait_for_url(expected)
         assert page.locator("#mn-penthesilee").is_visible()
     finally:
         context.close()

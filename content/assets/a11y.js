@@ -1,14 +1,9 @@
-// Accessibility fixes to the theme's markup, found by axe-core (tests/test_accessibility.py):
-// - the search overlay is a dialog without a name;
-// - a table wider than its box scrolls sideways, and a keyboard user can scroll it only if
-//   the box can take focus.
+// Accessibility fix to the theme's markup, found by axe-core (tests/test_accessibility.py):
+// a table wider than its box scrolls sideways, and a keyboard user can scroll it only if
+// the box can take focus. (The search dialog is named in its own template,
+// generator/mkdocs_theme/partials/search.html.)
 const SCROLL_BOXES = "article .cmp-scroll, article .md-typeset__scrollwrap, article .cmp-kv";
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
-
-function labelSearch() {
-  const dialog = document.querySelector(".md-search[role='dialog']");
-  if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Search the compendium");
-}
 
 function focusableScrollBoxes() {
   for (const box of document.querySelectorAll(SCROLL_BOXES)) {
@@ -30,7 +25,6 @@ addEventListener("resize", () => {
 });
 
 function onPage() {
-  labelSearch();
   // After layout, once the theme has wrapped the tables.
   requestAnimationFrame(() => requestAnimationFrame(focusableScrollBoxes));
 }

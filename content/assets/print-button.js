@@ -1,10 +1,11 @@
 // The "Print this page" button on player aids: phones have no obvious print command. The
 // button is in the page but hidden until this script can make it work.
+import { onEveryPage } from "./on-page.js";
+
 function wire() {
   for (const button of document.querySelectorAll("[data-cmp-print]")) {
     button.hidden = false;
     button.onclick = () => window.print();
   }
 }
-if (window.document$) window.document$.subscribe(wire);
-else wire();
+onEveryPage(wire);

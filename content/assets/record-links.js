@@ -5,8 +5,10 @@
 // record's old address (data-cmp-redirect) goes on to the new one. location.replace, so Back
 // skips the list a player never asked for. Without JavaScript the entry is still there, with
 // its link, at the top of the screen.
+import { onEveryPage } from "./on-page.js";
+
 // Opened from files (the downloadable copy), a folder shows as a listing: name its index page.
-function target(url) {
+function pageUrl(url) {
   const to = new URL(url, location.href);
   if (location.protocol === "file:" && to.pathname.endsWith("/")) to.pathname += "index.html";
   return to.href;
@@ -15,7 +17,7 @@ function target(url) {
 function follow() {
   const redirect = document.querySelector("[data-cmp-redirect]");
   if (redirect) {
-    location.replace(target(redirect.dataset.cmpRedirect));
+    location.replace(pageUrl(redirect.dataset.cmpRedirect));
     return;
   }
   let id = "";
@@ -26,9 +28,8 @@ function follow() {
   }
   const target = id && document.getElementById(id);
   const url = target && target.dataset.cmpRecordUrl;
-  if (url) location.replace(target(url));
+  if (url) location.replace(pageUrl(url));
 }
 
 addEventListener("hashchange", follow);
-if (window.document$) window.document$.subscribe(follow);
-else follow();
+onEveryPage(follow);

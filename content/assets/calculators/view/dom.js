@@ -52,16 +52,4 @@ export function siteLink(url, text, siteRoot, attrs = {}) {
   return href ? el("a", { ...attrs, href, text }) : el("span", { text });
 }
 
-/**
- * Run `start` on every page view: on each of Material's document$ (instant navigation swaps
- * pages without loading them) and once the document is ready, because opened from files the
- * theme's document$ never emits. `start` must do nothing for a page it has already started.
- */
-export function onEveryPage(start) {
-  if (typeof document === "undefined") return;
-  if (typeof window !== "undefined" && window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => start());
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(), { once: true });
-  else start();
-}
+export { onEveryPage } from "../../on-page.js";   // one definition for every page script

@@ -2,6 +2,7 @@
 // page Material shows (instant navigation included), build elements, keep the state in the
 // query string and show each message beside its field. Browser only; the engines never
 // import this file.
+import { onEveryPage } from "../../on-page.js";
 
 export const SITE_ROOT = new URL("../../../", import.meta.url);
 let recordsPromise = null;
@@ -113,11 +114,5 @@ export function startHelper(rootId, name, mount) {
       root.dataset.ready = "failed";
     });
   };
-  if (typeof window !== "undefined" && window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(start);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  onEveryPage(start);
 }

@@ -1,0 +1,13 @@
+// Run a page script's `start` on every page view: on each of Material's document$ (instant
+// navigation swaps pages without loading them; document$ replays the page being drawn to a new
+// subscriber) and once the document is ready, because opened from files (the downloadable copy)
+// the theme's document$ never emits. `start` may therefore run twice for one page: it must do
+// nothing the second time.
+export function onEveryPage(start) {
+  if (typeof document === "undefined") return;
+  if (typeof window !== "undefined" && window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => start());
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(), { once: true });
+  else start();
+}

@@ -1,0 +1,29 @@
+// Each calculator, helper and the card browser is a page of its own; its script (and the engine it
+// imports) loads only on that page, when its root element is there, instead of on every page the
+// player opens. A module imported once stays: it starts itself on later pages through document$
+// (which replays the page being drawn to a new subscriber), and import() of it again is free.
+// The paths are literal so the file:// copy's converter (generator/classic_scripts.py) can bundle them.
+import { onEveryPage } from "./on-page.js";
+
+const PAGES = {
+  "cmp-browse": () => import("./browse.js"),
+  "mn-battle": () => import("./calculators/mn-battle-page.js"),
+  "ac-battle": () => import("./calculators/ac-battle-page.js"),
+  "mn-sets": () => import("./helpers/mn-sets-page.js"),
+  "dip-score": () => import("./helpers/dip-score-page.js"),
+  "mos-disaster": () => import("./helpers/mos-disaster-page.js"),
+  "ac-victory": () => import("./helpers/ac-victory-page.js"),
+};
+
+function load() {
+  for (const [id, script] of Object.entries(PAGES)) {
+    if (document.getElementById(id)) {
+      script().catch((err) => {
+        const root = document.getElementById(id);
+        if (root) root.dataset.loadError = String(err && err.message || err);
+      });
+    }
+  }
+}
+
+onEveryPage(load);   // import() of a module already loaded is free, so a second run costs nothing

@@ -1,0 +1,34 @@
+// Which words of a shown line to mark: whole words only, never a single letter, and only
+// words the search matched (the term itself, its family, a close spelling, or a longer
+// word that the word being typed begins). 'C-diplo' marks 'diplo', never every 'c'.
+import { words } from "./text.js";
+
+const SHOWN_WORD = /[\p{L}\p{M}\p{N}]+/gu;
+export const MIN_MARKED = 2;
+
+/** A test for folded words, from the engine's matches and the query's tokens. */
+export function markerFor(index, parsed, matches) {
+  const terms = new Set(matches.map((m) => index.terms[m.term]));
+  const typing = parsed.tokens.find((t) => t.last);
+  return (folded) => folded.length >= MIN_MARKED
+    && (terms.has(folded) || (typing !== undefined && folded.startsWith(typing.text)));
+}
+
+/** [{text, mark}] covering the whole text, in order. */
+export function segments(text, isMarked) {
+  const out = [];
+  let at = 0;
+  const push = (piece, mark) => {
+    if (!piece) return;
+    const last = out[out.length - 1];
+    if (last && last.mark === mark) last.text += piece;
+    else out.push({ text: piece, mark });
+  };
+  for (const m of String(text).matchAll(SHOWN_WORD)) {
+    push(text.slice(at, m.index), false);
+    push(m[0], words(m[0]).some(isMarked));
+    at = m.index + m[0].length;
+  }
+  push(text.slice(at), false);
+  return out;
+}

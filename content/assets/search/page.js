@@ -1,0 +1,159 @@
+// The search panel in the header (generator/mkdocs_theme/partials/search.html): loads the
+// index on the first sign of intent (a tap on the magnifier, focus in the box), searches
+// as the player types, and handles the keys (arrows between the box and the results,
+// Enter to follow the first result, Escape to close, '/' or 's' to open). The header
+// survives instant navigation, so it is wired once. The engine is imported with the index,
+// not with the page: module scripts hold up the page's start, and on a slow phone the
+// engine's modules, fetched one level of imports at a time, would too.
+import { expectLanding, landOnPage } from "./landing.js";
+import { fetchIndex, ROOT } from "./load.js";
+import { showMessage, showOutcome } from "./view.js";
+
+const state = { index: null, engine: null, loading: null, frame: 0 };
+
+function partsOf(root) {
+  return {
+    root,
+    form: root.querySelector("form"),
+    input: root.querySelector(".md-search__input"),
+    status: root.querySelector(".cmp-search__status"),
+    list: root.querySelector(".cmp-search__list"),
+    closest: root.querySelector("[data-cmp-search-closest]"),
+    toggle: document.getElementById("__search"),
+  };
+}
+
+function ensureIndex(parts) {
+  if (!state.loading) {
+    state.loading = Promise.all([fetchIndex(), import("./engine/search.js")]).then(([raw, engine]) => {
+      state.index = engine.loadIndex(raw);
+      state.engine = engine;
+      render(parts);
+    }).catch((error) => {
+      state.loading = null;   // the next focus tries again
+      const reason = String(error?.message ?? error).replace(/\.$/, "");
+      showMessage(parts, `The search could not start: ${reason}. Reload the page to try again.`);
+    });
+  }
+  return state.loading;
+}
+
+function render(parts) {
+  if (!state.index) {
+    if (parts.input.value.trim()) showMessage(parts, "Loading the search…");
+    ensureIndex(parts);
+    return;
+  }
+  showOutcome(parts, state.engine.search(state.index, parts.input.value), ROOT);
+}
+
+function scheduleRender(parts) {
+  // One search per frame however fast the keys come.
+  cancelAnimationFrame(state.frame);
+  state.frame = requestAnimationFrame(() => render(parts));
+}
+
+function setOpen(parts, open) {
+  // Through a click, as Material does, so the theme sees the toggle change.
+  if (parts.toggle && parts.toggle.checked !== open) parts.toggle.click();
+}
+
+function links(parts) {
+  return [...parts.closest.querySelectorAll("a[href]"), ...parts.list.querySelectorAll("a[href]")];
+}
+
+function onKey(parts, event) {
+  const all = links(parts);
+  const at = all.indexOf(document.activeElement);
+  const inBox = event.target === parts.input;
+  switch (event.key) {
+    case "ArrowDown":
+    case "ArrowUp": {
+      if (!inBox && at < 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      const next = inBox ? (step > 0 ? 0 : all.length - 1) : at + step;
+      (next >= 0 && next < all.length ? all[next] : parts.input).focus();
+      event.preventDefault();
+      break;
+    }
+    case "Escape":
+      if (!inBox) parts.input.focus();
+      else {
+        setOpen(parts, false);
+        parts.input.blur();
+      }
+      event.preventDefault();
+      break;
+    default:
+      // A letter typed on a focused result goes on into the box.
+      if (!inBox && event.key.length === 1 && !event.metaKey && !event.ctrlKey && !event.altKey) parts.input.focus();
+  }
+}
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+function wire(root) {
+  const parts = partsOf(root);
+  if (!parts.input || !parts.toggle) return;
+  const intent = () => ensureIndex(parts);
+  document.querySelector("[data-cmp-search-open]")?.addEventListener("pointerdown", intent);
+  parts.input.addEventListener("pointerenter", intent);
+  parts.input.addEventListener("focus", () => {
+    intent();
+    setOpen(parts, true);
+  });
+  parts.toggle.addEventListener("change", () => {
+    if (parts.toggle.checked) {
+      intent();
+      if (document.activeElement !== parts.input) parts.input.focus();
+    }
+  });
+  parts.input.addEventListener("input", () => scheduleRender(parts));
+  parts.form.addEventListener("reset", () => requestAnimationFrame(() => {
+    render(parts);
+    parts.input.focus();
+  }));
+  parts.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    links(parts)[0]?.click();
+  });
+  root.addEventListener("keydown", (event) => onKey(parts, event));
+  root.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest("a[href]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    expectLanding(link.href);
+    setOpen(parts, false);
+    parts.input.blur();
+  }, true);   // capture: before the theme's instant navigation takes the click
+  document.addEventListener("keydown", (event) => {
+    if ((event.key === "/" || event.key === "s") && !event.metaKey && !event.ctrlKey && !event.altKey
+        && !parts.toggle.checked && !isTyping(event.target)) {
+      event.preventDefault();
+      setOpen(parts, true);
+      parts.input.focus();
+      parts.input.select();
+    }
+  });
+  // Tapped or typed before this script ran (a slow phone): catch up.
+  if (parts.toggle.checked) {
+    intent();
+    if (document.activeElement !== parts.input) parts.input.focus();
+  }
+  if (parts.input.value) render(parts);
+}
+
+function start() {
+  const root = document.querySelector("[data-cmp-search]");
+  if (root && !root.dataset.cmpSearchWired) {
+    root.dataset.cmpSearchWired = "";
+    wire(root);
+  }
+}
+
+// Wired at once, not on document$ alone: the header is parsed before this script runs, and
+// opened from a file (the downloadable copy) the theme's document$ never fires. Each page
+// that instant navigation draws is still announced by document$, for the landing check.
+start();
+window.document$?.subscribe(landOnPage);

@@ -1,0 +1,119 @@
+"""What each record is to the site search: the words it is found by and the lines its result shows.
+
+One document per record (and per hand-written page the site engine passes in). Its
+fields are plain text: a record reference ({mn-ajax} or {mn-ajax|words}) becomes its
+words or the record's name, and Markdown markers are dropped, so neither braces nor
+asterisks reach a result or a term. Pure: the checked model in, dicts out.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .model import Model, display_name
+from .refs import plain_text
+
+SNIPPET_CHARS = 140   # the start of a ruling's answer shown under its question
+
+# The records write emphasis with asterisks only; underscores are left alone, as they are
+# as often part of a word or a code ('window.__x') as markup.
+_MARKUP = [
+    (re.compile(r"^\s{0,3}#{1,6}\s+", re.M), ""),            # headings
+    (re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+", re.M), ""),      # list markers
+    (re.compile(r"^\s*>\s?", re.M), ""),                      # quotes
+    (re.compile(r"\*\*(?!\s)(.+?)(?<!\s)\*\*", re.S), r"\1"),    # strong
+    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S), r"\1"),   # emphasis
+    (re.compile(r"`+([^`]*)`+"), r"\1"),                      # code
+    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])"), r"\1"),      # backslash escapes
+]
+_SPACE = re.compile(r"\s+")
+
+
+def plain(text: str, name_of) -> str:
+    """What a reader sees of a record's Markdown text, on one line."""
+    text = plain_text(text or "", name_of)
+    for pattern, repl in _MARKUP:
+        text = pattern.sub(repl, text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
+    """The start of a text, cut at a word and marked as cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:.-–—")
+    return cut + "…"
+
+
+@dataclass
+class SearchDoc:
+    """One result: what it shows (title, game, kind, line, url), what it is found by (fields), and
+    the names a query that matched nothing is compared with (a named record's name and aliases;
+    none for a ruling, whose title is a question, or a page)."""
+    id: str
+    title: str
+    game: str
+    kind: str
+    line: str
+    url: str
+    names: list[str] = field(default_factory=list)
+    fields: dict[str, str] = field(default_factory=dict)   # field name -> plain text
+
+
+def _facts(rec: dict) -> str:
+    """Fact labels and their values, so 'prisoner strength' finds the rule that holds it."""
+    parts = []
+    for fact in rec.get("facts") or []:
+        parts += [str(fact.get("label", "")), str(fact.get("value", "")), str(fact.get("unit", ""))]
+    return " ".join(p for p in parts if p and p != "unknown")
+
+
+def record_doc(m: Model, rec: dict) -> SearchDoc:
+    def name_of(rid: str) -> str:
+        return display_name(m.records[rid]) if rid in m.records else rid
+
+    game = m.games.get(rec["game"], {})
+    game_label = game.get("short") or game.get("name") or rec["game"]
+    aliases = [a for a in rec.get("aliases") or [] if isinstance(a, str)]
+    if rec["kind"] == "ruling":
+        answer = plain(rec.get("answer", ""), name_of)
+        title, line = plain(rec.get("question", ""), name_of), snippet(answer)
+        body, about, names = answer, rec.get("topic", ""), []
+    else:
+        text = plain(rec.get("text", ""), name_of)
+        title, line = display_name(rec), plain(rec.get("summary", ""), name_of) or snippet(text)
+        body, about, names = text + " " + _facts(rec), rec.get("topic", ""), [title] + aliases
+    kind = "Game overview" if rec["kind"] == "game" else rec["kind"].capitalize()
+    return SearchDoc(
+        id=rec["id"], title=title, game=game_label, kind=kind, line=line, url=m.url(rec["id"]), names=names,
+        fields={"title": title, "aliases": " ".join(aliases), "summary": line, "text": body,
+                "context": " ".join(x for x in (game.get("name", ""), game_label, kind, about) if x)})
+
+
+def page_doc(title: str, url: str, text: str) -> SearchDoc:
+    """A hand-written page (the card browser, a calculator): found by its title and opening words."""
+    line = snippet(_SPACE.sub(" ", text).strip())
+    return SearchDoc(id="page:" + url, title=title, game="", kind="Page", line=line, url=url,
+                     fields={"title": title, "aliases": "", "summary": line, "text": text, "context": ""})
+
+
+_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
+_TAG = re.compile(r"<[^>]*>")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
+def opening_words(markdown: str) -> str:
+    """A hand-written page's first paragraph as plain text (no front matter, heading, HTML or link targets)."""
+    body = _FRONT_MATTER.sub("", markdown)
+    for block in re.split(r"\n\s*\n", body):
+        block = block.strip()
+        if not block or block.startswith(("#", "<", "{", "|", "!!!")):
+            continue
+        text = _LINK.sub(r"\1", _TAG.sub("", block))
+        return plain(text, lambda rid: rid)
+    return ""
+
+
+def search_docs(m: Model, pages=()) -> list[SearchDoc]:
+    """Every record's document, by id, then the pages given as (title, url, plain text)."""
+    return [record_doc(m, m.records[rid]) for rid in sorted(m.records)] + [page_doc(*p) for p in pages]

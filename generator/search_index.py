@@ -1,0 +1,91 @@
+"""The site search's index: the checked model in, one JSON file out (`search/index.json`).
+
+Everything costly is done here, once per build, so a phone only parses JSON: every term
+of every document is weighed (BM25F: a word in a record's name counts far more than the
+same word deep in its text, and a rare word more than a common one), and word families
+are grouped. The browser's engine (content/assets/search/engine/) then matches the typed
+words against the sorted term list (exact, family, the last word as a prefix, close
+spellings) and adds up the stored weights.
+
+The file's shape, which engine/index.js checks before use:
+
+    {"format": 1, "min_length": 2, "stop_words": [...],
+     "doc_fields": ["id", "title", "game", "kind", "line", "url", "names"],
+     "docs": [[...one array per document, in doc_fields order...]],
+     "terms": ["abandon", ...],                  sorted
+     "postings": [[d, w, d, w, ...], ...],       per term: document number as a gap from the previous one, weight
+     "families": [[t, t, ...], ...]}             terms (numbers) of one word family
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+
+from .model import Model
+from .search_docs import SearchDoc, search_docs
+from .search_text import MIN_LENGTH, STOP_WORDS, family, terms
+
+INDEX_PATH = "search/index.json"
+FORMAT = 1
+DOC_FIELDS = ("id", "title", "game", "kind", "line", "url", "names")
+# field -> (boost, length normalisation b). A name is short and decisive; context (game,
+# kind, topic) only breaks ties, so 'athena 7 wonders' prefers the 7 Wonders Myths Athena.
+FIELDS = {"title": (6.0, 0.5), "aliases": (5.0, 0.3), "summary": (2.0, 0.6), "text": (1.0, 0.75),
+          "context": (0.4, 0.0)}
+K1 = 1.2
+WEIGHT_SCALE = 10   # weights are stored as integers: tenths of a BM25F score, at least 1
+
+
+def _weights(docs: list[SearchDoc]) -> dict[str, dict[int, float]]:
+    """term -> {document number: BM25F score}."""
+    counts = [{f: Counter(terms(doc.fields.get(f, ""))) for f in FIELDS} for doc in docs]
+    average = {f: (sum(sum(c[f].values()) for c in counts) / max(1, len(docs))) or 1.0 for f in FIELDS}
+    per_doc = []   # per document: term -> field-weighted, length-normalised frequency
+    for c in counts:
+        tf: dict[str, float] = defaultdict(float)
+        for f, (boost, b) in FIELDS.items():
+            norm = boost / (1 - b + b * sum(c[f].values()) / average[f])
+            for term, n in c[f].items():
+                tf[term] += n * norm
+        per_doc.append(tf)
+    df = Counter(t for tf in per_doc for t in tf)
+    idf = {t: math.log(1 + (len(docs) - n + 0.5) / (n + 0.5)) for t, n in df.items()}
+    out: dict[str, dict[int, float]] = defaultdict(dict)
+    for d, tf in enumerate(per_doc):
+        for term, x in tf.items():
+            out[term][d] = idf[term] * x * (K1 + 1) / (x + K1)
+    return out
+
+
+def _postings(scores: dict[int, float]) -> list[int]:
+    flat, previous = [], 0
+    for d in sorted(scores):
+        flat += [d - previous, max(1, round(scores[d] * WEIGHT_SCALE))]
+        previous = d
+    return flat
+
+
+def build_index(docs: list[SearchDoc]) -> dict:
+    weights = _weights(docs)
+    vocabulary = sorted(weights)
+    number = {t: i for i, t in enumerate(vocabulary)}
+    groups = defaultdict(list)
+    for t in vocabulary:
+        groups[family(t)].append(number[t])
+    return {
+        "format": FORMAT,
+        "min_length": MIN_LENGTH,
+        "stop_words": sorted(STOP_WORDS),
+        "doc_fields": list(DOC_FIELDS),
+        "docs": [[getattr(doc, f) for f in DOC_FIELDS] for doc in docs],
+        "terms": vocabulary,
+        "postings": [_postings(weights[t]) for t in vocabulary],
+        "families": [g for g in groups.values() if len(g) > 1],
+    }
+
+
+def search_files(m: Model, pages=()) -> dict[str, str]:
+    """{site path: JSON text}: the search index of every record, plus pages given as (title, url, text)."""
+    index = build_index(search_docs(m, pages))
+    return {INDEX_PATH: json.dumps(index, ensure_ascii=False, separators=(",", ":"))}

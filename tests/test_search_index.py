@@ -1,0 +1,118 @@
+"""The search index the generator writes (generator/search_text.py, search_docs.py,
+search_index.py): plain text, one document per record, its URL from the model, and the
+terms and weights the browser's engine reads. The engine itself is tested in Node
+(tests/js/search.test.mjs) on the real index."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.build import model_from
+from generator.load import load_tree
+from generator.search_docs import opening_words, plain, search_docs, snippet
+from generator.search_index import DOC_FIELDS, INDEX_PATH, build_index, search_files
+from generator.search_text import STOP_WORDS, family, fold, terms
+
+MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
+
+
+@pytest.fixture(scope="module")
+def mini_model():
+    records, problems = load_tree(MINI)
+    assert not problems
+    return model_from(records)
+
+
+@pytest.fixture(scope="module")
+def mini_index(mini_model):
+    return json.loads(search_files(mini_model)[INDEX_PATH])
+
+
+def _docs(index):
+    return {row[0]: dict(zip(index["doc_fields"], row)) for row in index["docs"]}
+
+
+def test_fold_and_terms_as_players_type():
+    assert fold("Tártaros Penthésilée ÎLES Baléares") == "tartaros penthesilee iles baleares"
+    assert terms("What happens to the prisoners?") == ["happens", "prisoners"]
+    assert terms("C-diplo scoring, Caesar's legions") == ["diplo", "scoring", "caesar", "legions"]  # no single letters
+    assert not {"to", "the", "can", "de", "la"} - STOP_WORDS
+
+
+def test_word_families():
+    assert len({family(w) for w in ("trade", "trades", "traded", "trading")}) == 1
+    assert family("prisoners") == family("prisoner")
+    assert family("odysseus") == "odysseus" and family("isis") == "isis"   # -us, -is are not plurals
+
+
+def test_plain_text_has_no_references_or_markup():
+    names = {"mn-ajax": "Ajax"}.get
+    text = "Like {mn-ajax}, **reroll** *once*; see {mn-ajax|the reroll}.\n\n- a `die`\n1. again"
+    assert plain(text, names) == "Like Ajax, reroll once; see the reroll. a die again"
+    assert snippet("word " * 60, 20) == "word word word word…"
+
+
+def test_one_document_per_record_with_the_models_url(mini_model, mini_index):
+    docs = _docs(mini_index)
+    assert set(docs) == set(mini_model.records)
+    assert mini_index["doc_fields"] == list(DOC_FIELDS)
+    for rid, doc in docs.items():
+        assert doc["url"] == mini_model.url(rid)
+
+
+def test_a_record_shows_name_game_kind_and_summary(mini_index):
+    hero = _docs(mini_index)["mn-penthesilee"]
+    assert hero["title"] == "Penthesilee" and hero["kind"] == "Hero" and hero["game"] == "Mare Nostrum"
+    assert hero["line"] == "Enemies need 6 points, not 5, to kill one of your units."
+    assert hero["names"] == ["Penthesilee", "Penthesilea", "Penthésilée"]
+
+
+def test_a_ruling_shows_its_question_and_the_start_of_its_answer(mini_index):
+    ruling = _docs(mini_index)["mn-q-fixture"]
+    assert ruling["title"] == "Does the fixture ruling attach to Penthesilee?"
+    assert ruling["line"] == "Yes, it is listed under her entry." and ruling["kind"] == "Ruling"
+    assert ruling["names"] == []   # a question is never offered as a 'closest name'
+
+
+def test_record_text_stays_text(mini_model):
+    doc = next(d for d in search_docs(mini_model) if d.id == "mn-penthesilee")
+    assert '<script>alert("x")</script>' in doc.fields["text"]    # shown as text by the page, never parsed
+    assert "*" not in doc.fields["text"]
+
+
+def test_terms_postings_and_families_line_up(mini_index):
+    terms_ = mini_index["terms"]
+    assert terms_ == sorted(terms_) and len(terms_) == len(mini_index["postings"])
+    assert not set(terms_) & STOP_WORDS and all(len(t) >= 2 for t in terms_)
+    count = len(mini_index["docs"])
+    for postings in mini_index["postings"]:
+        doc = 0
+        for gap, weight in zip(postings[::2], postings[1::2]):
+            doc += gap
+            assert 0 <= doc < count and isinstance(weight, int) and weight >= 1
+    for group in mini_index["families"]:
+        assert len({family(terms_[t]) for t in group}) == 1
+    assert "penthesilea" in terms_ and "penthesilee" in terms_    # aliases, accent-folded
+
+
+def test_a_name_outweighs_the_same_word_in_a_text():
+    from generator.search_docs import SearchDoc
+    docs = [SearchDoc("a", "Kraken", "G", "Creature", "", "a/", fields={"title": "Kraken", "text": "A sea beast."}),
+            SearchDoc("b", "Sea", "G", "Rule", "", "b/", fields={"title": "Sea", "text": "The kraken rises here."})]
+    index = build_index(docs)
+    gap_a, in_name, gap_b, in_text = index["postings"][index["terms"].index("kraken")]
+    assert (gap_a, gap_b) == (0, 1)          # documents 0 and 1, stored as gaps
+    assert in_name >= 1.5 * in_text          # saturating (BM25F), yet clearly ahead
+
+
+def test_hand_written_pages_are_found_by_their_opening_words():
+    md = "---\ntitle: Browse\n---\n# Browse every record\n\nEvery card of every game, [filtered](x.md).\n\n<div>x</div>\n"
+    assert opening_words(md) == "Every card of every game, filtered."
+
+
+def test_every_real_record_can_be_found_by_its_name(records):
+    """A name made only of stop words or single letters would be unfindable."""
+    unfindable = [r["id"] for r in records if not terms(r.get("name") or r.get("question") or "")]
+    assert unfindable == []
