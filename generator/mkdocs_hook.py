@@ -18,6 +18,7 @@ from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
+from generator.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export import export_files  # noqa: E402
 from generator.model import page_url  # noqa: E402
 from generator.offline import write_service_worker  # noqa: E402
@@ -158,7 +159,10 @@ def on_post_build(config):
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
     if _serving:
         return                              # a preview: no download, and offline.js keeps the service worker off
-    write_offline_copy(site, dir_urls)      # the file:// zip, then the service worker over the final files
+    try:
+        write_offline_copy(site, dir_urls)  # the file:// zip, then the service worker over the final files
+    except ModuleSyntaxError as err:        # a page script the copy cannot convert: say where, no traceback
+        raise PluginError(f"the downloadable copy cannot be made: {err}") from None
     write_service_worker(site, dir_urls)
 
 

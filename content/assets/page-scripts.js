@@ -26,4 +26,4 @@ function load() {
   }
 }
 
-onEveryPage(load);   // import() of a module already loaded is free, so a second run costs nothing
+onEveryPage(load);   // a module already loaded is not loaded again, so a second run costs nothing
