@@ -13,6 +13,7 @@ rewrites; record text therefore never passes through the engine's own Markdown.
 from __future__ import annotations
 
 import html
+import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass
 from typing import Callable
@@ -84,7 +85,7 @@ class TextRenderer:
             return self._done[key]
         self.resolve = resolve
         try:
-            out = _brace_safe(self._md.reset().convert(text.strip()))
+            out = _brace_safe(_ALONE_IN_CELL.sub(_mark_alone, self._md.reset().convert(text.strip())))
         finally:
             self.resolve = None
         if len(self._done) >= self.CACHE_SIZE:
@@ -94,8 +95,10 @@ class TextRenderer:
 
 
 def inline(text: str, resolve: Resolver) -> str:
-    """One line of plain text as HTML: escaped, with its references as links."""
+    """One line of plain text as HTML: escaped, with its references as links. A reference that
+    is the whole value (a civilization in a table cell) stands alone, so it gets a full tap target."""
     parts, pos = [], 0
+    alone = bool(REF.fullmatch(text.strip()))
     for m in REF.finditer(text):
         parts.append(html.escape(text[pos:m.start()]))
         link = resolve(m.group("id"))
@@ -103,7 +106,7 @@ def inline(text: str, resolve: Resolver) -> str:
         if link is None:
             parts.append(html.escape(words or m.group("id")))
         else:
-            parts.append(f'<a href="{html.escape(link.href)}" class="cmp-ref" '
+            parts.append(f'<a href="{html.escape(link.href)}" class="cmp-ref{" cmp-ref--alone" if alone else ""}" '
                          f'data-cmp-preview="{html.escape(link.preview)}">{html.escape(words or link.name)}</a>')
         pos = m.end()
     parts.append(html.escape(text[pos:]))
@@ -113,6 +116,14 @@ def inline(text: str, resolve: Resolver) -> str:
 def plain(text: str, name_of: Callable[[str], str]) -> str:
     """The words a reader sees, as plain text (titles, previews, search)."""
     return replace_refs(text, lambda rid, words: words or name_of(rid))
+
+
+# A reference that is all a table cell or list item holds stands alone: a full tap target.
+_ALONE_IN_CELL = re.compile(r'<(td|th|li)>(<a class="cmp-ref")([^>]*>[^<]*</a>)</\1>')
+
+
+def _mark_alone(m: re.Match) -> str:
+    return f'<{m.group(1)}><a class="cmp-ref cmp-ref--alone"{m.group(3)}</{m.group(1)}>'
 
 
 def _brace_safe(out: str) -> str:

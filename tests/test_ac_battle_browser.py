@@ -232,9 +232,9 @@ def test_the_oracle_table_is_one_click_away(page, site_url):
     open_calc(page, site_url, "?a=i6&d=i6")
     link = page.locator("[data-testid=acb-oracle] a")
     assert link.count() == 1
-    assert link.get_attribute("href").endswith("/ancient-conquest/tables/#ac-oracle-table")
+    assert link.get_attribute("href").endswith("/ancient-conquest/tables/ac-oracle-table/")
     link.click()
-    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/")
+    wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/ac-oracle-table/")
 
 
 @pytest.fixture(scope="module")

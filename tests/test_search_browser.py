@@ -71,7 +71,7 @@ def open_search(pg):
 
 def start_reading(pg, site_url, types):
     """A long page, read to its end: the search then opens over a page scrolled far down."""
-    pg.goto(site_url + dict(types)["kind: rule"])
+    pg.goto(site_url + dict(types)["list: rule"])
     pg.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
     pg.wait_for_function("scrollY > 0")
 
