@@ -85,3 +85,20 @@ def wait_until_landed(pg, anchor_id: str, path: str = "", timeout: int = 15000) 
     rewrites or drops the hash (replaceState) as instant navigation swaps the page in.
     """
     pg.wait_for_function(LANDED_JS, arg=[anchor_id, path], timeout=timeout)
+
+
+def follow_instantly(pg, site_url: str, path: str) -> None:
+    """From the home page, follow a link to `path` as a player would: through Material's instant
+    navigation, which is live because the test site is built for the origin it is served from
+    (its sitemap.xml names that origin). `reloaded(pg)` then tells whether the page was loaded anew."""
+    pg.goto(site_url)
+    pg.wait_for_load_state("load")
+    pg.evaluate("""href => { window.__cmpNoReload = 1; const a = document.createElement('a');
+        a.href = href; a.id = 'cmp-test-link'; a.textContent = 'a link'; a.style.cssText = 'display:block;min-height:44px';
+        document.querySelector('article').prepend(a); }""", site_url + path)
+    pg.click("#cmp-test-link")
+
+
+def reloaded(pg) -> bool:
+    """Whether the page was fully loaded since follow_instantly (instant navigation keeps window)."""
+    return pg.evaluate("window.__cmpNoReload") != 1

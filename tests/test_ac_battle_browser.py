@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import serve
 from site_pages import wait_until_landed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,28 +235,9 @@ def test_the_oracle_table_is_one_click_away(page, site_url):
     wait_until_landed(page, "ac-oracle-table", "/ancient-conquest/tables/ac-oracle-table/")
 
 
-@pytest.fixture(scope="module")
-def instant_site_url(site_dir, tmp_path_factory):
-    """A copy of the built site whose sitemap.xml lists every page at the test server's origin.
-
-    Material's instant navigation only intercepts links listed in sitemap.xml, matched with
-    the port of `site_url`. In production the sitemap comes from `site_url`; a test server on
-    a random port needs its own, so this writes one (nothing else in the copy changes).
-    """
-    copy = tmp_path_factory.mktemp("instant") / "site"
-    shutil.copytree(site_dir, copy)
-    url, server = serve(copy)
-    pages = sorted(p.parent.relative_to(copy).as_posix() for p in copy.rglob("index.html"))
-    locs = "".join(f"<url><loc>{url}{'' if p == '.' else p + '/'}</loc></url>" for p in pages)
-    (copy / "sitemap.xml").write_text(
-        f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{locs}</urlset>',
-        encoding="utf-8")
-    yield url
-    server.shutdown()
-
-
-def test_works_after_instant_navigation(page, instant_site_url):
-    page.goto(instant_site_url)
+def test_works_after_instant_navigation(page, site_url):
+    """The test site is built for the origin it is served from, so instant navigation is live."""
+    page.goto(site_url)
     page.wait_for_load_state("networkidle")
     page.evaluate("window.__acb_marker = 1")
     page.get_by_role("link", name="Ancient Conquest battle and siege odds").first.click()

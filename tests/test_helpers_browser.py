@@ -5,25 +5,16 @@ from __future__ import annotations
 import pytest
 
 from helper_browser import HELPERS, open_helper
+from site_pages import follow_instantly, reloaded
 
 PAGES = list(HELPERS.items())
 
 
 @pytest.mark.parametrize("path,root", PAGES, ids=[r for _, r in PAGES])
 def test_starts_after_instant_navigation(page, site_url, path, root):
-    # Material only intercepts links listed in sitemap.xml for the served origin: the test
-    # server's sitemap names its own URLs, so the click below is a real instant navigation.
-    sitemap = ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-               f"<url><loc>{site_url}</loc></url><url><loc>{site_url}{path}</loc></url></urlset>")
-    page.route("**/sitemap.xml", lambda route: route.fulfill(status=200, content_type="application/xml", body=sitemap))
-    page.goto(site_url)
-    page.wait_for_load_state("networkidle")
-    page.evaluate("""href => { window.__thMarker = 1; const a = document.createElement('a');
-        a.href = href; a.id = 'th-test-link'; a.textContent = 'helper';
-        document.querySelector('.md-content').prepend(a); }""", site_url + path)
-    page.click("#th-test-link")
+    follow_instantly(page, site_url, path)
     page.wait_for_selector(f"#{root}[data-ready=true]", timeout=30000)
-    assert page.evaluate("window.__thMarker") == 1, "the page was fully reloaded: instant navigation did not run"
+    assert not reloaded(page), "the page was fully reloaded: instant navigation did not run"
     assert page.locator(f"#{root} input, #{root} select").count() > 0
 
 

@@ -5,19 +5,12 @@ Each example ends with a "// Prints:" comment; the lines after it are the exact 
 from __future__ import annotations
 
 import re
-import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from readme_examples import js_examples, run_example
+
 ENGINES = ["mn-sets/index.js", "dip-score.js", "mos-disaster.js", "ac-victory.js"]
-
-
-def example(engine: str) -> str:
-    blocks = re.findall(r"```js\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
-    (block,) = [b for b in blocks if f"content/assets/helpers/{engine}" in b]
-    return block
 
 
 def promised(code: str) -> list[str]:
@@ -27,15 +20,9 @@ def promised(code: str) -> list[str]:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_readme_example_prints_what_it_says(engine, records_json_path):
-    code = example(engine)
+    (code,) = js_examples(f"content/assets/helpers/{engine}")
     expected = promised(code)
     assert len(expected) >= 3
-    script = ROOT / f"readme-{engine.replace('/', '-')}.tmp.mjs"   # beside the repo so the relative import resolves
-    script.write_text(code, encoding="utf-8")
-    try:
-        res = subprocess.run(["node", str(script), str(records_json_path)], cwd=ROOT, capture_output=True,
-                             text=True, timeout=120)
-    finally:
-        script.unlink()
+    res = run_example(code, records_json_path)
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines() == expected

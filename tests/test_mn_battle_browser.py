@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from site_pages import follow_instantly, reloaded
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "calculators/mare-nostrum-battle/"
 ENGINE = ROOT / "content" / "assets" / "calculators" / "mn-battle.js"
@@ -304,21 +306,9 @@ def test_ajax_helper_advises_on_a_roll(page, site_url):
 
 
 def test_works_after_instant_navigation(page, site_url):
-    # Material only intercepts links listed in sitemap.xml, keyed by the site_url's host and
-    # port. The test server runs on a random port, so serve a sitemap naming its own URLs;
-    # Material's real instant navigation then handles the click.
-    sitemap = ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-               f"<url><loc>{site_url}</loc></url><url><loc>{site_url}{PAGE}</loc></url></urlset>")
-    page.route("**/sitemap.xml", lambda route: route.fulfill(status=200, content_type="application/xml", body=sitemap))
-    page.goto(site_url)
-    page.wait_for_load_state("networkidle")
-    # A marker on window survives instant navigation but not a full page load.
-    page.evaluate("""href => { window.__mnbMarker = 1; const a = document.createElement('a');
-        a.href = href; a.id = 'mnb-test-link'; a.textContent = 'battle odds';
-        document.querySelector('.md-content').prepend(a); }""", site_url + PAGE)
-    page.click("#mnb-test-link")
+    follow_instantly(page, site_url, PAGE)
     page.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
-    assert page.evaluate("window.__mnbMarker") == 1, "the page was fully reloaded: instant navigation did not run"
+    assert not reloaded(page), "the page was fully reloaded: instant navigation did not run"
     page.click("button[data-preset=example-1]")
     assert page.locator("#mnb-outcomes").is_visible()
     assert page.locator(f"{VERDICT} [data-verdict-text]").is_visible()

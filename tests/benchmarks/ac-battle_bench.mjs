@@ -13,6 +13,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import * as E from "../../content/assets/calculators/ac-battle.js";
+import { mulberry32 } from "../js/prng.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let path = process.argv[2] || process.env.COMPENDIUM_RECORDS;
@@ -77,9 +78,6 @@ for (const r of rows) {
 // ---------------------------------------------------------------- the planner sweep vs a seeded Monte Carlo
 
 const ROLLS = Number(process.env.MC_ROLLS || 200000);
-function mulberry32(a) {
-  return () => { a = (a + 0x6d2b79f5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
-}
 /** Roll the die ROLLS times on each band's column, reading the printed rows; the worst deviation in standard errors. */
 function monteCarloBands(plan, seed) {
   const rand = mulberry32(seed);

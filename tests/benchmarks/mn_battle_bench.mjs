@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { rulesFromRecords, analyse, normalizeScenario, FACES, _internal } from "../../content/assets/calculators/mn-battle.js";
+import { sfc32 } from "../js/prng.mjs";
 
 const path = process.argv[2] || process.env.COMPENDIUM_RECORDS || "site/api/records.json";
 const RULES = rulesFromRecords(JSON.parse(readFileSync(path, "utf8")));
@@ -36,16 +37,6 @@ function time(fn, minMs = 300) {
   return (t - t0) / runs;
 }
 
-// A seeded PRNG (sfc32), inlined for speed.
-function sfc32(a, b, c, d) {
-  return function () {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); d = (d + 1) | 0;
-    t = (t + d) | 0; c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-}
 
 /** Monte Carlo of n battles, using the same side models and (for Ajax) the engine's decisions. */
 function monteCarlo(scenario, n, seed) {

@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import {
   rulesFromRecords, analyse, analyseRounds, planArmy, normalizeScenario, piecesAfter, FACES, _internal,
 } from "../../content/assets/calculators/mn-battle.js";
+import { sfc32 } from "../js/prng.mjs";
 
 const path = process.argv[2] || process.env.COMPENDIUM_RECORDS || "site/api/records.json";
 const RULES = rulesFromRecords(JSON.parse(readFileSync(path, "utf8")));
@@ -20,15 +21,6 @@ const DEFENDERS = {
 };
 const ATTACKER = { civ: "mn-rome", legions: 8, creatures: 3, heroes: ["mn-hamilcar", "mn-ajax"] };
 
-function sfc32(a, b, c, d) {
-  return function () {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); d = (d + 1) | 0;
-    t = (t + d) | 0; c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-}
 
 /** Mean wall and CPU milliseconds of fn over enough runs to last minMs, after one warm-up. */
 function time(fn, minMs = 1500) {

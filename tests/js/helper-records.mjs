@@ -34,16 +34,7 @@ export function recordIn(data, id) {
 }
 
 /** A small deterministic random generator (mulberry32), so failures can be replayed. */
-export function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as seeded } from "./prng.mjs";
 
 /** Every string and number inside a value, for "no NaN, no undefined" checks. */
 export function leaves(value, out = []) {

@@ -15,19 +15,8 @@ export const TOL = 1e-12;
 // ---- helpers ------------------------------------------------------------------------
 
 /** A small seeded PRNG (sfc32), so Monte Carlo runs are reproducible. */
-export function sfc32(a, b, c, d) {
-  return function () {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-}
+import { sfc32 } from "./prng.mjs";
+export { sfc32 };
 export const die = (rand) => 1 + Math.floor(rand() * FACES);
 
 export function sc(partial) { return normalizeScenario(partial); }
