@@ -4,6 +4,7 @@
     python -m generator write DIR      # pages as Markdown plus api/*.json
     python -m generator originality    # fields that copy 12+ words from a source
     python -m generator fingerprint    # rebuild fingerprints/sources.txt from the sources
+    python -m generator mentions       # names of other records in text that are not {id} references
 """
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .paths import DATA, FINGERPRINT, SEEDS
-from .validate import load_and_validate
+from generator.paths import DATA, FINGERPRINT, SEEDS
+from generator.validate.run import load_and_validate
 
 
 def main(argv=None) -> int:
@@ -27,6 +28,7 @@ def main(argv=None) -> int:
     o.add_argument("--data", type=Path, default=DATA)
     o.add_argument("--sources", type=Path, default=SEEDS, help="folder of the source documents (*.txt)")
     o.add_argument("--fingerprint", type=Path, default=FINGERPRINT, help="used when the sources are absent")
+    sub.add_parser("mentions", help="list names of other records in text that are not {id} references")
     f = sub.add_parser("fingerprint", help="write the sources' fingerprint, for checking originality without them")
     f.add_argument("--sources", type=Path, default=SEEDS)
     f.add_argument("--out", type=Path, default=FINGERPRINT)
@@ -35,6 +37,9 @@ def main(argv=None) -> int:
         return originality_report(args.data, args.sources, args.fingerprint)
     if args.cmd == "fingerprint":
         return write_fingerprint_file(args.sources, args.out)
+    if args.cmd == "mentions":
+        from generator.validate.content_checks import main as mentions
+        return mentions()
 
     records, problems = load_and_validate(args.data)
     for p in problems:
@@ -45,7 +50,7 @@ def main(argv=None) -> int:
     if args.cmd == "check":
         print(f"ok: {len(records)} records valid")
         return 0
-    from .build import build_site_files
+    from generator.build import build_site_files
     files = build_site_files(records)
     for rel, content in files.items():
         out = args.dir / rel
@@ -56,9 +61,9 @@ def main(argv=None) -> int:
 
 
 def originality_report(data_dir: Path, sources: Path = SEEDS, fingerprint: Path = FINGERPRINT) -> int:
-    from .load import load_tree
-    from .originality import NothingToCompare, comparison_basis, copied_runs
-    from .problems import field_path
+    from generator.load.files import load_tree
+    from generator.validate.originality import NothingToCompare, comparison_basis, copied_runs
+    from generator.problems import field_path
     try:
         fp, basis = comparison_basis(sources, fingerprint)
     except NothingToCompare as err:
@@ -77,7 +82,7 @@ def originality_report(data_dir: Path, sources: Path = SEEDS, fingerprint: Path 
 
 
 def write_fingerprint_file(sources: Path, out: Path) -> int:
-    from .originality import fingerprint_sources, write_fingerprint
+    from generator.validate.originality import fingerprint_sources, write_fingerprint
     fp = fingerprint_sources(sources)
     if not fp.sources:
         print(f"no source documents (*.txt) in {sources}; nothing written", file=sys.stderr)

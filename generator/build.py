@@ -1,11 +1,11 @@
 """The generator's one entry point: raw records to site files."""
 from __future__ import annotations
 
-from .export import export_files
-from .load import RawRecord
-from .model import Model, build_model
-from .render import render_pages
-from .search_index import search_files
+from generator.export.records import export_files
+from generator.load.files import RawRecord
+from generator.model.records import Model, build_model
+from generator.render.pages import render_pages
+from generator.export.search_index import search_files
 
 
 def model_from(records: list[RawRecord]) -> Model:

@@ -1,5 +1,5 @@
 """Forget cached schemas, so `mkdocs serve` picks up an edited schema."""
-from . import schemas
+from generator.validate import schemas
 
 
 def clear() -> None:

@@ -18,17 +18,17 @@ from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
-from generator.classic_scripts import ModuleSyntaxError  # noqa: E402
-from generator.export import export_files  # noqa: E402
-from generator.model import page_url  # noqa: E402
-from generator.offline import write_service_worker  # noqa: E402
-from generator.offline_copy import write_offline_copy  # noqa: E402
+from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
+from generator.export.records import export_files  # noqa: E402
+from generator.model.records import page_url  # noqa: E402
+from generator.export.offline import write_service_worker  # noqa: E402
+from generator.export.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
-from generator.problems_page import write_problems_page  # noqa: E402
-from generator.render import nav, render_pages  # noqa: E402
-from generator.search_docs import opening_words  # noqa: E402
-from generator.search_index import search_files  # noqa: E402
-from generator.validate import load_and_validate  # noqa: E402
+from generator.validate.problems_page import write_problems_page  # noqa: E402
+from generator.render.pages import nav, render_pages  # noqa: E402
+from generator.export.search_docs import opening_words  # noqa: E402
+from generator.export.search_index import search_files  # noqa: E402
+from generator.validate.run import load_and_validate  # noqa: E402
 
 _files: dict[str, str] = {}
 _html_bodies: dict[str, str] = {}   # page -> the HTML body kept out of Markdown (see on_page_markdown)

@@ -1,4 +1,4 @@
-"""The classic-script build of our ES modules for the downloadable copy (generator/classic_scripts.py):
+"""The classic-script build of our ES modules for the downloadable copy (generator/export/classic_scripts.py):
 the converter on small module trees (run in Node against the modules themselves), its loud
 refusals, and both calculators working from file:// in Chromium at phone width."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture uses them)
-from generator.classic_scripts import ModuleSyntaxError, classic_page, classic_path, classic_script, records_script
+from generator.export.classic_scripts import ModuleSyntaxError, classic_page, classic_path, classic_script, records_script
 
 MODULES = {
     "assets/app/main.js": """

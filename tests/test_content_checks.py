@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.content_checks import (check_placeholder_gaps, check_text_references, stale_plain_words,
+from generator.validate.content_checks import (check_placeholder_gaps, check_text_references, stale_plain_words,
                                       unlinked_mentions)
-from generator.export import records_payload
-from generator.load import RawRecord
-from generator.model import build_model
+from generator.export.records import records_payload
+from generator.load.files import RawRecord
+from generator.model.records import build_model
 
 
 def rec(data: dict) -> RawRecord:
@@ -131,4 +131,4 @@ def test_data_has_no_unlinked_mentions(loaded):
     raw, _ = loaded
     found = unlinked_mentions(raw) + stale_plain_words(raw)
     assert found == [], (f"{len(found)} mention(s) of other records are not references "
-                         "(python -m generator.content_checks lists them):\n" + "\n".join(map(str, found[:60])))
+                         "(python -m generator mentions lists them):\n" + "\n".join(map(str, found[:60])))

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.model import fold
+from generator.model.records import fold
 
 GAMES = {"mare-nostrum", "seven-wonders-myths", "diplomacy-variant", "mosaic-wars-disasters", "ancient-conquest"}
 GAME_OF = {"mare-nostrum-rulings": "mare-nostrum"}

@@ -7,8 +7,8 @@ import pytest
 import yaml
 
 from generator.build import build_site_files
-from generator.load import load_tree
-from generator.model import rel_href
+from generator.load.files import load_tree
+from generator.model.records import rel_href
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
 HERO = "mare-nostrum/heroes/mn-penthesilee.md"
@@ -165,7 +165,7 @@ HOSTILE_TEXT = [
 
 @pytest.mark.parametrize("label,text", HOSTILE_TEXT, ids=[label for label, _ in HOSTILE_TEXT])
 def test_record_text_makes_no_link_image_or_markup(label, text):
-    from generator.text_html import block, inline
+    from generator.render.text_html import block, inline
     for html in (block(text, lambda rid: None), inline(text.replace("\n", " "), lambda rid: None)):
         assert not re.search(r"<(a|img|h[1-6]|script)\b", html), (label, html)
         assert "tracker.example" not in html or "&lt;" in html or "](" in html or "[" in html   # still there, as text
@@ -173,5 +173,5 @@ def test_record_text_makes_no_link_image_or_markup(label, text):
 
 def test_a_reference_definition_stays_visible():
     """Markdown would consume '[evil]: url' lines silently; the reader must see what was typed."""
-    from generator.text_html import block
+    from generator.render.text_html import block
     assert "[evil]: javascript:alert(3)" in block("[r][evil]\n\n[evil]: javascript:alert(3)", lambda rid: None)

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from generator.helper_checks import HELPER_CHECKS
-from generator.schema_check import check_schema
+from generator.validate.helper_checks import HELPER_CHECKS
+from generator.validate.schema_check import check_schema
 
 LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
 
@@ -39,8 +39,8 @@ def test_real_data_passes(recs):
 
 
 def test_tool_page_and_records_must_exist(recs):
-    from generator.checks import check_tool_refs
-    from generator.site_checks import check_tool_pages
+    from generator.validate.checks import check_tool_refs
+    from generator.validate.site_checks import check_tool_pages
     tool = data_of(recs, "dip-diplomacy-variant")["tools"][0]
     tool["page"] = "calculators/diplomacy-scores.md"
     tool["records"][0] = "dip-c-diplo-scorin"

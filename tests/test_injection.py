@@ -23,9 +23,9 @@ import pytest
 import yaml
 
 from conftest import ROOT, build_site, free_port, serve
-from generator.originality import strings_in
-from generator.schemas import validators
-from generator.validate import load_and_validate
+from generator.validate.originality import strings_in
+from generator.validate.schemas import validators
+from generator.validate.run import load_and_validate
 
 HOST = "evil.example"
 ONE_LINE = " ".join([      # every kind of link or request a text could try, in under 300 characters

@@ -10,11 +10,11 @@ import pytest
 import yaml
 
 from generator import validate as validate_module
-from generator.record_set import RecordSet, known_ids
-from generator.schemas import Validator
-from generator.validate import load_and_validate
-from generator.value_checks import value_findings
-from generator.yaml_bounded import Refused, parse
+from generator.validate.record_set import RecordSet, known_ids
+from generator.validate.schemas import Validator
+from generator.validate.run import load_and_validate
+from generator.load.value_checks import value_findings
+from generator.load.yaml_bounded import Refused, parse
 from hostile_cases import MINI, _deep_aliases, _laughs, _nested
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import CHROMIUM_ARGS, serve  # noqa: F401  (serve: a server this test can stop)
-from generator.offline import manifest, precached_files
-from generator.offline_copy import file_link
+from generator.export.offline import manifest, precached_files
+from generator.export.offline_copy import file_link
 
 STATUS = "[data-offline-status]"
 

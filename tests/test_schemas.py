@@ -2,7 +2,7 @@
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.schemas import kinds, load_schemas
+from generator.validate.schemas import kinds, load_schemas
 
 SCHEMAS = load_schemas()
 

@@ -1,4 +1,4 @@
-"""The search index the generator writes (generator/search_text.py, search_docs.py,
+"""The search index the generator writes (generator/export/search_text.py, search_docs.py,
 search_index.py): plain text, one document per record, its URL from the model, and the
 terms and weights the browser's engine reads. The engine itself is tested in Node
 (tests/js/search.test.mjs) on the real index."""
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from generator.build import model_from
-from generator.load import load_tree
-from generator.search_docs import opening_words, plain, search_docs, snippet
-from generator.search_index import DOC_FIELDS, INDEX_PATH, build_index, search_files
-from generator.search_text import STOP_WORDS, family, fold, terms
+from generator.load.files import load_tree
+from generator.export.search_docs import opening_words, plain, search_docs, snippet
+from generator.export.search_index import DOC_FIELDS, INDEX_PATH, build_index, search_files
+from generator.export.search_text import STOP_WORDS, family, fold, terms
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
 
@@ -98,7 +98,7 @@ def test_terms_postings_and_families_line_up(mini_index):
 
 
 def test_a_name_outweighs_the_same_word_in_a_text():
-    from generator.search_docs import SearchDoc
+    from generator.export.search_docs import SearchDoc
     docs = [SearchDoc("a", "Kraken", "G", "Creature", "", "a/", fields={"title": "Kraken", "text": "A sea beast."}),
             SearchDoc("b", "Sea", "G", "Rule", "", "b/", fields={"title": "Sea", "text": "The kraken rises here."})]
     index = build_index(docs)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.validate import load_and_validate
+from generator.validate.run import load_and_validate
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
 HERO = "mare-nostrum/hero/mn-penthesilee.yaml"

@@ -2,7 +2,7 @@
 // imports) loads only on that page, when its root element is there, instead of on every page the
 // player opens. A module imported once stays: it starts itself on later pages through document$
 // (which replays the page being drawn to a new subscriber), and importing it again is free.
-// The paths are literal so the file:// copy's converter (generator/classic_scripts.py) can bundle them.
+// The paths are literal so the file:// copy's converter (generator/export/classic_scripts.py) can bundle them.
 import { onEveryPage } from "./on-page.js";
 
 const PAGES = {

@@ -1,4 +1,4 @@
-// Service worker body. generator/offline.py writes it to the site root as sw.js,
+// Service worker body. generator/export/offline.py writes it to the site root as sw.js,
 // preceded by two generated lines: const CACHE (named after a hash of the built
 // files) and const PRECACHE (every built file, relative to the site root).
 // Cache first: the whole site is stored on install, so a page opened with no

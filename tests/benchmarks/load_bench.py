@@ -5,7 +5,7 @@
 
 Prints, for the real data/, the time to read every file the old way (pure-Python PyYAML,
 composed once for line numbers and loaded a second time for the values) and the bounded
-way (generator.load: one event pass with a depth limit, one composition, a linear walk,
+way (generator.load.files: one event pass with a depth limit, one composition, a linear walk,
 construction; libyaml when installed), as a ratio in the same run; then the whole
 `generator check` (load plus validation); then how long the bounded loader takes to refuse
 the hostile files of tests/hostile_cases.py that made the old one hang or fail.
@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import yaml  # noqa: E402
 
-from generator.load import load_tree  # noqa: E402
-from generator.validate import load_and_validate  # noqa: E402
+from generator.load.files import load_tree  # noqa: E402
+from generator.validate.run import load_and_validate  # noqa: E402
 from hostile_cases import CASES  # noqa: E402
 
 DATA = ROOT / "data"

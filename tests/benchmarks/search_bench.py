@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generator.validate import load_and_validate  # noqa: E402
+from generator.validate.run import load_and_validate  # noqa: E402
 
 BASELINE = "03281a2"   # the last revision with Material's lunr search
 QUERY = "penthesilea"

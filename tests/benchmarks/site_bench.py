@@ -31,12 +31,12 @@ import yaml  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
-from generator.export import export_files  # noqa: E402
-from generator.offline import write_service_worker  # noqa: E402
-from generator.offline_copy import write_offline_copy  # noqa: E402
-from generator.render import render_pages  # noqa: E402
-from generator.search_index import INDEX_PATH, search_files  # noqa: E402
-from generator.validate import load_and_validate  # noqa: E402
+from generator.export.records import export_files  # noqa: E402
+from generator.export.offline import write_service_worker  # noqa: E402
+from generator.export.offline_copy import write_offline_copy  # noqa: E402
+from generator.render.pages import render_pages  # noqa: E402
+from generator.export.search_index import INDEX_PATH, search_files  # noqa: E402
+from generator.validate.run import load_and_validate  # noqa: E402
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json\n"
 

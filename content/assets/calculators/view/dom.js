@@ -41,7 +41,7 @@ export function siteHref(url, siteRoot) {
   const root = new URL(siteRoot);
   if (target.protocol !== root.protocol || target.host !== root.host) return null;
   if (!target.pathname.startsWith(root.pathname)) return null;
-  // Opened from files, a folder shows a listing, not its page (as generator/offline_copy.py does for the HTML).
+  // Opened from files, a folder shows a listing, not its page (as generator/export/offline_copy.py does for the HTML).
   if (target.protocol === "file:" && target.pathname.endsWith("/")) target.pathname += "index.html";
   return target.href;
 }

@@ -1,4 +1,4 @@
-// The index file (search/index.json, written by generator/search_index.py), checked and
+// The index file (search/index.json, written by generator/export/search_index.py), checked and
 // made ready to search. A file that is not what the generator writes (a stale cache, a
 // proxy's error page, a hand edit) is refused with a message, never half-used.
 export const FORMAT = 1;

@@ -1,9 +1,9 @@
 """Checks of records against the rest of the site: the hand-written pages they name."""
 from __future__ import annotations
 
-from .load import RawRecord
-from .paths import CONTENT
-from .problems import Problem
+from generator.load.files import RawRecord
+from generator.paths import CONTENT
+from generator.problems import Problem
 
 
 def check_tool_pages(records: list[RawRecord]) -> list[Problem]:

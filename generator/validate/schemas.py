@@ -8,8 +8,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator, validators as jsonschema_validators
 from referencing import Registry, Resource
 
-from .paths import SCHEMAS
-from .schema_keywords import pattern, unique_items
+from generator.paths import SCHEMAS
+from generator.validate.schema_keywords import pattern, unique_items
 
 # Draft 2020-12 with `pattern` and `uniqueItems` read as the specification means them (see schema_keywords).
 Validator = jsonschema_validators.extend(Draft202012Validator, {"pattern": pattern, "uniqueItems": unique_items})

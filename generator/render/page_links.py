@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import html
 
-from . import text_html
-from .model import Model, display_name, rel_href
-from .text_html import RefLink
+from generator.render import text_html
+from generator.model.records import Model, display_name, rel_href
+from generator.render.text_html import RefLink
 
 KIND_LABEL = {"rule": "Rule", "civilization": "Civilization", "people": "People", "hero": "Hero",
               "god": "God", "creature": "Creature", "wonder": "Wonder", "role": "Role", "card": "Card",

@@ -18,8 +18,8 @@ import re
 import zipfile
 from pathlib import Path
 
-from .classic_scripts import classic_page, records_script
-from .search_index import INDEX_PATH
+from generator.export.classic_scripts import classic_page, records_script
+from generator.export.search_index import INDEX_PATH
 
 ZIP_PATH = "downloads/ancient-games-compendium-offline.zip"
 TOP = "ancient-games-compendium"

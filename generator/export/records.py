@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 
-from .derived import derived_fields
-from .model import Model
-from .schemas import load_schemas
+from generator.model.derived import derived_fields
+from generator.model.records import Model
+from generator.validate.schemas import load_schemas
 
 EXPORT_VERSION = 1
 

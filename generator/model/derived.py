@@ -5,11 +5,22 @@ rules about the data (what counts as an unknown, which rulings concern what).
 """
 from __future__ import annotations
 
-from .model import KIND_PAGES, Model
-from .values import has_unknown
+from generator.model.records import KIND_PAGES, Model
 
 AGES = ("I", "II", "III")
 DERIVED_FIELDS = ("kind_label", "ruling_count", "has_rulings", "has_unknowns", "ages")
+
+
+def has_unknown(value) -> bool:
+    """Whether 'unknown' stands anywhere in a value (a field, a cell's {value: unknown, note}).
+    Callers leave notes out: a note may say 'unknown' about what it explains."""
+    if value == "unknown":
+        return True
+    if isinstance(value, dict):
+        return any(has_unknown(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_unknown(v) for v in value)
+    return False
 
 
 def ages(rec: dict) -> list[str]:

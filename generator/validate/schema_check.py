@@ -9,10 +9,10 @@ import difflib
 
 from jsonschema.exceptions import ValidationError
 
-from .ids import GAME_PREFIX, suggest_id
-from .load import RawRecord
-from .problems import Problem, field_path, shown
-from .schemas import kinds, load_schemas, validators
+from generator.validate.ids import GAME_PREFIX, suggest_id
+from generator.load.files import RawRecord
+from generator.problems import Problem, field_path, shown
+from generator.validate.schemas import kinds, load_schemas, validators
 
 _TYPE_WORDS = {"object": "a mapping of fields", "array": "a list", "string": "text", "integer": "a whole number",
                "number": "a number", "boolean": "true or false", "null": "nothing"}

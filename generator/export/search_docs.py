@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import Model, display_name
-from .refs import plain_text
+from generator.model.records import Model, display_name
+from generator.refs import plain_text
 
 SNIPPET_CHARS = 140   # the start of a ruling's answer shown under its question
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from .page_links import PageLinks
+from generator.render.page_links import PageLinks
 
 LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type": "Card type",
           "powers_by_age": "Power by age", "invocation_cost": "Invocation cost", "setup_symbol": "Setup symbol",
@@ -30,21 +30,6 @@ def esc(text) -> str:
 
 def label(name: str) -> str:
     return LABELS.get(name, name.replace("_", " ").capitalize())
-
-
-def is_unknown(value) -> bool:
-    return value == "unknown" or (isinstance(value, dict) and value.get("value") == "unknown")
-
-
-def has_unknown(value) -> bool:
-    """Whether 'unknown' stands anywhere in a value (notes excluded by the callers)."""
-    if value == "unknown":
-        return True
-    if isinstance(value, dict):
-        return any(has_unknown(v) for v in value.values())
-    if isinstance(value, list):
-        return any(has_unknown(v) for v in value)
-    return False
 
 
 def value_html(links: PageLinks, value, key: str = "") -> str:

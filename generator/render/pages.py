@@ -11,12 +11,12 @@ from itertools import groupby
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .model import KIND_PAGES, Model, list_page_path, record_page_path, shared_names
-from .page_links import KIND_LABEL, PageLinks
-from .paths import TEMPLATES
-from .player_aid import aid_view
-from .values import esc, md_text
-from .views import entry_view, former_id_view, front_matter, record_view, source_view, tool_views
+from generator.model.records import KIND_PAGES, Model, list_page_path, record_page_path, shared_names
+from generator.render.page_links import KIND_LABEL, PageLinks
+from generator.paths import TEMPLATES
+from generator.render.player_aid import aid_view
+from generator.render.values import esc, md_text
+from generator.render.views import entry_view, former_id_view, front_matter, record_view, source_view, tool_views
 
 KIND_INTROS = {
     "rule": "Rules sections in rulebook order, restated. Each opens on its own page.",

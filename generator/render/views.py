@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 
-from .model import KIND_PAGES, Model, display_name, list_page_path
-from .page_links import KIND_LABEL, PageLinks, clip
-from .values import esc, has_unknown, label, table_view, value_html
+from generator.model.records import KIND_PAGES, Model, display_name, list_page_path
+from generator.render.page_links import KIND_LABEL, PageLinks, clip
+from generator.model.derived import has_unknown
+from generator.render.values import esc, label, table_view, value_html
 
 # Fields shown by the template itself, not in the generic field list.
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import yaml
 
-from .problems import Problem, field_path
-from .value_checks import char_name, raw_controls, value_findings
-from .yaml_bounded import Finding, Refused, parse
+from generator.problems import Problem, field_path
+from generator.load.value_checks import char_name, raw_controls, value_findings
+from generator.load.yaml_bounded import Finding, Refused, parse
 
 # The largest record is under 15 KB; a quarter of a megabyte is a pasted document,
 # not a record, and parsing it in pure Python would take seconds.

@@ -14,8 +14,8 @@ import math
 import re
 import unicodedata
 
-from .problems import shown
-from .yaml_bounded import Finding
+from generator.problems import shown
+from generator.load.yaml_bounded import Finding
 
 # In the file itself: C0 controls except tab, line feed and carriage return (YAML line
 # breaks), DEL, C1 controls, and the two noncharacters YAML readers refuse.

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from .paths import TEMPLATES
+from generator.paths import TEMPLATES
 
 SW_NAME = "sw.js"
 MANIFEST_NAME = "offline.json"

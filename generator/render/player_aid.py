@@ -6,10 +6,10 @@ section shares is printed once, in its heading, to leave room for what differs.
 """
 from __future__ import annotations
 
-from .model import Model
-from .page_links import PageLinks, clip
-from .values import esc, table_view, value_html
-from .views import source_view
+from generator.model.records import Model
+from generator.render.page_links import PageLinks, clip
+from generator.render.values import esc, table_view, value_html
+from generator.render.views import source_view
 
 
 def _cost(rec: dict) -> dict | None:

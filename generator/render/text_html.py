@@ -21,7 +21,7 @@ from typing import Callable
 import markdown
 from markdown.inlinepatterns import InlineProcessor
 
-from .refs import REF, replace_refs
+from generator.refs import REF, replace_refs
 
 # Python-Markdown's parts that make links, images, raw HTML or headings.
 _INLINE_OFF = ("reference", "link", "image_link", "image_reference", "short_reference",

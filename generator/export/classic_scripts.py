@@ -33,7 +33,7 @@ class ModuleSyntaxError(ValueError):
 
     def __init__(self, path: str, line: int, problem: str):
         super().__init__(f"{path}:{line}: {problem} (the file:// copy converts only static named imports and exports; "
-                         f"see generator/classic_scripts.py)")
+                         f"see generator/export/classic_scripts.py)")
         self.path, self.line, self.problem = path, line, problem
 
 
@@ -196,7 +196,7 @@ def classic_script(entry: str, site: Path) -> str:
     """
     depth = entry.count("/")
     out = [f"// Classic build of {entry} and the modules it imports, for the file:// copy",
-           "// (generator/classic_scripts.py). Do not edit: it is made from the modules at build time.",
+           "// (generator/export/classic_scripts.py). Do not edit: it is made from the modules at build time.",
            "(function () {",
            '"use strict";',
            "var __cmpRoot = new URL(" + json.dumps("../" * depth or "./") + ", document.currentScript.src).href;",

@@ -9,12 +9,12 @@ from __future__ import annotations
 import inspect
 from pathlib import Path, PurePosixPath
 
-from .checks import ALL_CHECKS
-from .load import RawRecord, load_file, load_tree
-from .paths import DATA, ROOT, SCHEMAS
-from .problems import Problem
-from .record_set import RecordSet
-from .schema_check import check_schema
+from generator.validate.checks import ALL_CHECKS
+from generator.load.files import RawRecord, load_file, load_tree
+from generator.paths import DATA, ROOT, SCHEMAS
+from generator.problems import Problem
+from generator.validate.record_set import RecordSet
+from generator.validate.schema_check import check_schema
 
 
 def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:

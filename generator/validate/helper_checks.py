@@ -9,10 +9,10 @@ from __future__ import annotations
 import difflib
 import re
 
-from .load import RawRecord
-from .paths import CONTENT
-from .problems import Problem, field_path
-from .record_set import known_ids
+from generator.load.files import RawRecord
+from generator.paths import CONTENT
+from generator.problems import Problem, field_path
+from generator.validate.record_set import known_ids
 
 COST_CHART = "mn-construction-cost-chart"
 

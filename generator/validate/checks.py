@@ -13,12 +13,12 @@ import difflib
 from collections import defaultdict
 from pathlib import PurePosixPath
 
-from .ids import GAME_PREFIX
-from .helper_checks import HELPER_CHECKS
-from .load import RawRecord
-from .problems import Problem
-from .record_set import known_ids
-from .schemas import load_schemas
+from generator.validate.ids import GAME_PREFIX
+from generator.validate.helper_checks import HELPER_CHECKS
+from generator.load.files import RawRecord
+from generator.problems import Problem
+from generator.validate.record_set import known_ids
+from generator.validate.schemas import load_schemas
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json"
 
@@ -195,13 +195,13 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-from .site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads content/, not data)
+from generator.validate.site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads content/, not data)
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
               check_tool_pages, check_tool_refs, *HELPER_CHECKS]
 
-# Content checks (generator/content_checks.py): references in text, gaps written as prose.
-from .content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
+# Content checks (generator/validate/content_checks.py): references in text, gaps written as prose.
+from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
 
 ALL_CHECKS += [check_text_references, check_placeholder_gaps]

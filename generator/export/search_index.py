@@ -22,9 +22,9 @@ import json
 import math
 from collections import Counter, defaultdict
 
-from .model import Model
-from .search_docs import SearchDoc, search_docs
-from .search_text import MIN_LENGTH, STOP_WORDS, family, terms
+from generator.model.records import Model
+from generator.export.search_docs import SearchDoc, search_docs
+from generator.export.search_text import MIN_LENGTH, STOP_WORDS, family, terms
 
 INDEX_PATH = "search/index.json"
 FORMAT = 1

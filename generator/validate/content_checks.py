@@ -9,7 +9,7 @@ despite them would be wrong:
   such as "[icon]", "TBD" or "unknown resources; ...".
 
 The fourth, unlinked_mentions, is a lint that tests/test_content_checks.py runs over data/ in
-`make test` (and `python -m generator.content_checks` lists): a record that names another record
+`make test` (and `python -m generator mentions` lists): a record that names another record
 of its game in its text without a reference. It is not part of validation, so a new record
 whose name happens to occur in older text does not stop `make serve` (nor the benchmark's
 synthetic copies, whose renamed records still mention the originals).
@@ -21,10 +21,10 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .load import RawRecord
-from .problems import Problem, field_path
-from .record_set import known_ids
-from .refs import REF
+from generator.load.files import RawRecord
+from generator.problems import Problem, field_path
+from generator.validate.record_set import known_ids
+from generator.refs import REF
 
 # ------------------------------------------------------------------ walking record text
 
@@ -307,8 +307,8 @@ def main() -> int:
     """List unlinked mentions and stale plain words in data/ (what the test fails on)."""
     import sys
 
-    from .load import load_tree
-    from .paths import DATA
+    from generator.load.files import load_tree
+    from generator.paths import DATA
     records, _ = load_tree(DATA)
     found = sorted(unlinked_mentions(records) + stale_plain_words(records))
     for p in found:
@@ -317,5 +317,3 @@ def main() -> int:
     return 1 if found else 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -17,7 +17,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from .paths import TEMPLATES
+from generator.paths import TEMPLATES
 
 PAGES = ("index.html", "404.html")
 
