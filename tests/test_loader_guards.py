@@ -9,7 +9,7 @@ import threading
 import pytest
 import yaml
 
-from generator import validate as validate_module
+from generator.validate import run as validate_run
 from generator.validate.record_set import RecordSet, known_ids
 from generator.validate.schemas import Validator
 from generator.validate.run import load_and_validate
@@ -59,7 +59,7 @@ def test_lone_surrogate_is_refused():
 def test_a_check_that_raises_is_a_problem_not_a_traceback(monkeypatch, tmp_path):
     def check_that_breaks(records):
         raise TypeError("unhashable type: 'list'")
-    monkeypatch.setattr(validate_module, "ALL_CHECKS", [check_that_breaks])
+    monkeypatch.setattr(validate_run, "ALL_CHECKS", [check_that_breaks])
     shutil.copytree(MINI, tmp_path / "data")
     _, problems = load_and_validate(tmp_path / "data")
     (problem,) = problems
