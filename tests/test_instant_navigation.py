@@ -43,28 +43,35 @@ def page_without_service_worker(browser):
 
 
 TOPIC = "victory"   # the last topic of the Mare Nostrum rulings, far down their page
+LANDINGS = {   # what the link points at: (page it leads to, href from the heroes list, id on screen)
+    "a section": ("mare-nostrum/rulings/", f"../rulings/#topic-{TOPIC}", f"topic-{TOPIC}"),
+    # a record's page, longer than the screen (twelve rulings in full): its name, at the top
+    "a record's page": ("mare-nostrum/units/mn-legion/", "../units/mn-legion/", "mn-legion"),
+}
 
 
-def test_a_link_followed_right_after_a_scroll_lands_on_its_section(page_without_service_worker, site_url):
+@pytest.mark.parametrize("target", list(LANDINGS))
+def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without_service_worker, site_url, target):
     """The theme records the scroll offset 100 ms after each scroll; a link followed within
     those 100 ms, to a page that takes longer to arrive, used to land at the old offset
     (a quick tap after a flick on a phone). assets/anchor-landing.js puts it right."""
     page = page_without_service_worker
+    path, href, anchor = LANDINGS[target]
     def slow(route):
         time.sleep(0.4)   # the target page arrives after the theme has written the stale offset
         route.continue_()
 
     page.goto(site_url + "mare-nostrum/heroes/")
     page.evaluate("window.__noReload = 1")
-    page.route("**/mare-nostrum/rulings/", slow)
-    page.evaluate("""(topic) => document.querySelector('article').insertAdjacentHTML('afterbegin',
-        `<a id="go" href="../rulings/#topic-${topic}" ` +
-        'style="position:fixed;top:120px;left:400px;z-index:9;background:#fff">A topic far down the page</a>')""", TOPIC)
+    page.route("**/" + path, slow)
+    page.evaluate("""(href) => document.querySelector('article').insertAdjacentHTML('afterbegin',
+        `<a id="go" href="${href}" ` +
+        'style="position:fixed;top:120px;left:400px;z-index:9;background:#fff">Far down the page</a>')""", href)
     # Scroll, let the scroll event reach the theme (two frames), then follow the link at once,
     # well inside the theme's 100 ms. (Playwright's own click takes longer than that.)
     page.evaluate("""() => new Promise(done => { scrollTo(0, 1500); requestAnimationFrame(() =>
         requestAnimationFrame(() => { document.getElementById('go').click(); done(); })); })""")
-    wait_until_landed(page, "topic-" + TOPIC, "/mare-nostrum/rulings/", timeout=5000)
+    wait_until_landed(page, anchor, "/" + path, timeout=5000)
     assert page.evaluate("window.__noReload") == 1, "the page was fully reloaded: instant navigation is off"
     page.wait_for_timeout(500)   # and it stays there: nothing scrolls it away afterwards
-    wait_until_landed(page, "topic-" + TOPIC, "/mare-nostrum/rulings/", timeout=100)
+    wait_until_landed(page, anchor, "/" + path, timeout=100)
