@@ -46,3 +46,62 @@ def test_objects_reject_unknown_fields(name):
 def test_one_schema_per_kind():
     assert set(kinds()) == {"card", "civilization", "component", "creature", "disaster", "game", "god", "hero",
                             "people", "place", "role", "rule", "ruling", "table", "technology", "unit", "wonder"}
+
+
+def _wrong_values(value):
+    """A few ways a contributor gets a value wrong, of every type."""
+    yield from (None, 5, 2.5, True, "", "x" * 3000, "two\nlines", [], ["a", "a"], [5], {}, {"x": 1})
+    if isinstance(value, list) and value:
+        yield value + value[:1]
+        yield [_first_wrong(value[0])]
+    if isinstance(value, dict):
+        for key in list(value)[:4]:
+            yield {**value, key: 5}
+            yield {k: v for k, v in value.items() if k != key}
+
+
+def _first_wrong(item):
+    return {"unexpected": 1} if isinstance(item, dict) else {"a": item}
+
+
+def test_inlined_refs_validate_as_the_registry_does():
+    """validators() inlines every $ref for speed; on the real records, each with each field
+    made wrong in many ways, it finds exactly the errors the plain registry-resolved schema finds."""
+    from referencing import Registry, Resource
+
+    from generator.load.files import load_tree
+    from generator.paths import ROOT
+    from generator.validate.schemas import Validator, validators
+
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in SCHEMAS.values())
+    plain = {k: Validator(SCHEMAS[f"{k}.schema.json"], registry=registry) for k in kinds()}
+    fast = validators()
+    records, _ = load_tree(ROOT / "data")
+    by_kind = {}
+    for rec in records:
+        by_kind.setdefault(rec.data["kind"], []).append(rec.data)
+
+    def errors(validator, data):
+        return sorted((tuple(map(str, e.absolute_path)), e.validator, e.message[:300]) for e in validator.iter_errors(data))
+
+    compared = 0
+    for kind, datas in by_kind.items():
+        for data in datas[:2]:
+            for field, value in data.items():
+                for wrong in _wrong_values(value):
+                    case = {**data, field: wrong}
+                    assert errors(fast[kind], case) == errors(plain[kind], case), (kind, data["id"], field, wrong)
+                    compared += 1
+    assert compared > 2000, compared
+
+
+def test_a_ref_beside_other_checks_keeps_both():
+    from generator.validate.schemas import Validator, _inlined
+    schemas = {"k.schema.json": {"$defs": {"word": {"type": "string", "pattern": "^[a-z]+$"}},
+                                 "properties": {"w": {"$ref": "#/$defs/word", "maxLength": 3, "description": "d"},
+                                                "o": {"$ref": "defs/o.schema.json"}}},
+               "defs/o.schema.json": {"$id": "x", "type": "integer", "minimum": 1}}
+    v = Validator(_inlined(schemas["k.schema.json"], "k.schema.json", schemas))
+    assert sorted(e.validator for e in v.iter_errors({"w": "abcd", "o": 0})) == ["maxLength", "minimum"]
+    assert sorted(e.validator for e in v.iter_errors({"w": "AB", "o": "1"})) == ["pattern", "type"]
+    assert v.is_valid({"w": "abc", "o": 2})

@@ -229,18 +229,20 @@ def classic_page(html: str, page: str, site: Path, built: dict[str, str]) -> str
     `page` is the page's site path; `built` collects {classic site path: script text}.
     A module script that is not one of the site's own files under assets/ stops the build.
     """
+    page_dir = posixpath.dirname(page)
+    up = "../" * (page_dir.count("/") + 1 if page_dir else 0)   # from the page to the site root
+
     def swap(m: re.Match) -> str:
         src = _SRC.search(m.group("attrs"))
         if not src or m.group("inline").strip():
             raise ModuleSyntaxError(page, _line(html, m.start()), "an inline module script cannot be converted")
-        entry = posixpath.normpath(posixpath.join(posixpath.dirname(page), src.group("src")))
-        if not entry.startswith("assets/") or not (site / entry).is_file():
-            raise ModuleSyntaxError(page, _line(html, m.start()), f"module script {src.group('src')!r} is not one of the site's own files")
+        entry = posixpath.normpath(posixpath.join(page_dir, src.group("src")))
         target = classic_path(entry)
-        if target not in built:
+        if target not in built:   # every page loads the same few scripts: check and convert each once
+            if not entry.startswith("assets/") or not (site / entry).is_file():
+                raise ModuleSyntaxError(page, _line(html, m.start()), f"module script {src.group('src')!r} is not one of the site's own files")
             built[target] = classic_script(entry, site)
-        rel = posixpath.relpath(target, posixpath.dirname(page) or ".")
-        return f'<script src="{rel}" defer></script>'
+        return f'<script src="{up}{target}" defer></script>'
 
     return _MODULE_TAG.sub(swap, html)
 

@@ -13,6 +13,7 @@ zip written into it.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import zipfile
@@ -34,6 +35,7 @@ _ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|/|#|\?)", re.I)
 
 
+@functools.lru_cache(maxsize=4096)   # the same nav links recur on every page
 def file_link(url: str) -> str:
     """'../gods/#x' -> '../gods/index.html#x'; other links unchanged."""
     if not url or _EXTERNAL.match(url):
