@@ -12,7 +12,8 @@ when the home page is requested; the player taps the magnifier, types the query,
 clock stops when the first result is on screen (performance.now() in the page, which counts
 from the request). The bytes are those of every response finished by then, headers
 included, as the test server sends them (uncompressed). Then the index each search ships:
-raw and gzipped. 10x data is site_bench.py's: every record copied nine times under new ids.
+raw and gzipped. Each site is built from its own revision's data (the fields changed since);
+10x data is site_bench.py's: every record copied nine times under new ids.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -52,6 +55,11 @@ def checkout(revision: str, into: Path) -> Path:
     with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
         archive.extractall(into, filter="data")
     return into
+
+
+def tree_records(data: Path) -> list[dict]:
+    """The records of a checkout's data folder, read as plain YAML (its own revision checked them)."""
+    return [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(data.rglob("*.yaml"))]
 
 
 def build(tree: Path, data: Path, out: Path, port: int) -> None:
@@ -115,17 +123,19 @@ def main() -> int:
     recs, problems = load_and_validate(ROOT / "data")
     if problems:
         sys.exit("the data has problems; run python -m generator check")
-    records = [r.data for r in recs]
     rows = []
     with tempfile.TemporaryDirectory(prefix="search-bench-") as tmp, sync_playwright() as pw:
         tmp = Path(tmp)
         old_tree = checkout(args.baseline, tmp / "baseline")
+        # Each site is built from its own revision's data: the records' fields and schemas changed since.
+        own_records = {"new": [r.data for r in recs], "old": tree_records(old_tree / "data")}
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for scale in scales:
-            data = ROOT / "data" if scale == 1 else tmp / f"data-{scale}x"
-            count = len(records) if scale == 1 else synthesize(records, scale, data)
             for label, tree, index_path in (("new", ROOT, "search/index.json"),
                                             ("old", old_tree, "search/search_index.json")):
+                records = own_records[label]
+                data = tree / "data" if scale == 1 else tmp / f"data-{label}-{scale}x"
+                count = len(records) if scale == 1 else synthesize(records, scale, data)
                 port = free_port()
                 site = tmp / f"site-{label}-{scale}x"
                 print(f"[{scale}x {label}] building {count} records ...", file=sys.stderr, flush=True)
