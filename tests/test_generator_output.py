@@ -155,6 +155,7 @@ HOSTILE_TEXT = [
     ("a data: link", "[x](data:text/html;base64,PHNjcmlwdD4=)"),
     ("a third-party image", "![x](https://tracker.example/p.png)"),
     ("an autolink", "<https://tracker.example/>"),
+    ("an e-mail autolink", "<someone@tracker.example>"),
     ("raw HTML", '<a href="javascript:alert(2)">y</a><img src="https://tracker.example/i.png">'),
     ("a reference definition", "[r][evil]\n\n[evil]: javascript:alert(3)"),
     ("a link around a name", "x](javascript:alert(4)) [y"),
