@@ -116,3 +116,14 @@ def test_every_real_record_can_be_found_by_its_name(records):
     """A name made only of stop words or single letters would be unfindable."""
     unfindable = [r["id"] for r in records if not terms(r.get("name") or r.get("question") or "")]
     assert unfindable == []
+
+
+def test_the_page_preloads_every_engine_module():
+    """page.js fetches the engine's modules together (one round trip, not one per level of
+    imports); a module added to engine/ and missing from its list would come a wave late."""
+    import re
+    assets = Path(__file__).resolve().parents[1] / "content" / "assets" / "search"
+    listed = re.search(r"const ENGINE_MODULES = \[([^\]]*)\]", (assets / "page.js").read_text(encoding="utf-8"))
+    assert listed, "page.js has no ENGINE_MODULES list"
+    names = sorted(re.findall(r'"([\w-]+)"', listed.group(1)))
+    assert names == sorted(p.stem for p in (assets / "engine").glob("*.js"))
