@@ -105,3 +105,18 @@ def test_a_ref_beside_other_checks_keeps_both():
     assert sorted(e.validator for e in v.iter_errors({"w": "abcd", "o": 0})) == ["maxLength", "minimum"]
     assert sorted(e.validator for e in v.iter_errors({"w": "AB", "o": "1"})) == ["pattern", "type"]
     assert v.is_valid({"w": "abc", "o": 2})
+
+
+def test_a_recursive_ref_in_another_file_still_resolves():
+    from referencing import Registry, Resource
+
+    from generator.validate.schemas import Validator, _inlined
+    dialect = "https://json-schema.org/draft/2020-12/schema"
+    schemas = {"k.schema.json": {"$schema": dialect, "$id": "https://x.example/k.schema.json", "properties": {"t": {"$ref": "defs/tree.schema.json"}}},
+               "defs/tree.schema.json": {"$schema": dialect, "$id": "https://x.example/defs/tree.schema.json", "type": "object",
+                                         "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}},
+                                         "additionalProperties": False}}
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
+    v = Validator(_inlined(schemas["k.schema.json"], "k.schema.json", schemas), registry=registry)
+    assert v.is_valid({"t": {"kids": [{"kids": []}]}})
+    assert [e.validator for e in v.iter_errors({"t": {"kids": [{"kids": [], "x": 1}]}})] == ["additionalProperties"]

@@ -39,7 +39,8 @@ def _inlined(node, doc: str, schemas: dict[str, dict], seen: tuple[str, ...] = (
     Why: resolving a $ref through the registry on every value is most of the schema pass's
     time (about 1.3 s of 2 s for the whole data). The result validates alike: a $ref with
     sibling keywords becomes an allOf beside them; descriptions stay where they were. A
-    $ref that would recurse is left for the registry.
+    $ref that would recurse stays, absolute, for the registry (the inlined copy no longer
+    sits in the file its relative address was written for).
     """
     if isinstance(node, list):
         return [_inlined(v, doc, schemas, seen) for v in node]
@@ -51,8 +52,10 @@ def _inlined(node, doc: str, schemas: dict[str, dict], seen: tuple[str, ...] = (
         return out
     path, _, pointer = ref.partition("#")
     target_doc = posixpath.normpath(posixpath.join(posixpath.dirname(doc), path)) if path else doc
-    if (target_doc, pointer) in seen or target_doc not in schemas:
-        return node
+    if target_doc not in schemas:
+        return node   # the registry reports it, as it always did
+    if (target_doc, pointer) in seen:   # a recursive schema: leave this one $ref, made absolute
+        return {**out, "$ref": f"{schemas[target_doc]['$id']}#{pointer}"}
     target = schemas[target_doc]
     for part in filter(None, pointer.split("/")):
         target = target[part.replace("~1", "/").replace("~0", "~")]
