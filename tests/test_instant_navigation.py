@@ -30,10 +30,15 @@ def test_calculators_start_after_instant_navigation(page, site_url, href, root):
     assert "could not load" not in page.locator(root).inner_text()
 
 
-@pytest.fixture
-def page_without_service_worker(browser):
+SCREENS = {"1280": dict(viewport={"width": 1280, "height": 900}),
+           "800": dict(viewport={"width": 800, "height": 800}),
+           "375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)}
+
+
+@pytest.fixture(params=list(SCREENS))
+def page_without_service_worker(browser, request):
     """page.route sees no request that a service worker answers, so keep it out."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context = browser.new_context(**SCREENS[request.param], service_workers="block")
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -66,7 +71,7 @@ def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without
     page.route("**/" + path, slow)
     page.evaluate("""(href) => document.querySelector('article').insertAdjacentHTML('afterbegin',
         `<a id="go" href="${href}" ` +
-        'style="position:fixed;top:120px;left:400px;z-index:9;background:#fff">Far down the page</a>')""", href)
+        'style="position:fixed;top:120px;left:10px;z-index:9;background:#fff">Far down the page</a>')""", href)
     # Scroll, let the scroll event reach the theme (two frames), then follow the link at once,
     # well inside the theme's 100 ms. (Playwright's own click takes longer than that.)
     page.evaluate("""() => new Promise(done => { scrollTo(0, 1500); requestAnimationFrame(() =>
