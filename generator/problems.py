@@ -1,7 +1,9 @@
 """One problem in one data file, printed the way contributors read it."""
+import difflib
 from dataclasses import dataclass
 
 SHOWN_CHARS = 60     # a quoted value longer than this is cut: a message is one readable line
+SUGGEST_UP_TO = 100  # "did you mean" only for values short enough to be a typo
 
 
 @dataclass(frozen=True, order=True)
@@ -35,3 +37,15 @@ def field_path(path) -> str:
     for part in path:
         out += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (f".{_part(part)}" if out else _part(part))
     return out or "(record)"
+
+
+def closest(word, options) -> str | None:
+    """The option most like `word`, for a "did you mean" fix; None when nothing is close.
+
+    One place for every check's hint: options may be any iterable (non-text ones are
+    passed over), and a long value is not a typo worth matching.
+    """
+    if not isinstance(word, str) or len(word) > SUGGEST_UP_TO:
+        return None
+    close = difflib.get_close_matches(word, sorted(o for o in options if isinstance(o, str)), n=1)
+    return close[0] if close else None

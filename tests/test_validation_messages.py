@@ -97,3 +97,11 @@ def test_cli_exits_nonzero_and_builds_nothing(data, tmp_path, capsys):
     assert main(["write", "--data", str(data), str(out)]) == 1
     assert not out.exists()
     assert "mn-nobody" in capsys.readouterr().err
+
+
+def test_a_hint_only_for_a_short_text_value():
+    """Every check's "did you mean" goes through closest(): a value too long to be a typo,
+    or not text at all, gets no hint."""
+    from generator.problems import closest
+    assert closest("mn-ajay", {"mn-ajax", "mn-athena"}) == "mn-ajax"
+    assert closest("x" * 101, ["x" * 101]) is None and closest(5, ["5"]) is None

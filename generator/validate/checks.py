@@ -9,14 +9,13 @@ make every file that names it report a missing record.
 """
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from pathlib import PurePosixPath
 
 from generator.validate.ids import GAME_PREFIX
 from generator.validate.helper_checks import HELPER_CHECKS
 from generator.load.files import RawRecord
-from generator.problems import Problem
+from generator.problems import Problem, closest
 from generator.validate.record_set import known_ids
 from generator.validate.schemas import load_schemas
 
@@ -94,8 +93,8 @@ def check_references(records: list[RawRecord]) -> list[Problem]:
             targets = value if isinstance(value, list) else [value] if value else []
             for i, target in enumerate(targets):
                 if isinstance(target, str) and target not in ids:
-                    close = difflib.get_close_matches(target, [i for i in ids if isinstance(i, str)], n=1)
-                    hint = f"did you mean '{close[0]}'?" if close else "create that record or correct the id"
+                    close = closest(target, ids)
+                    hint = f"did you mean '{close}'?" if close else "create that record or correct the id"
                     path = [field, i] if isinstance(value, list) else [field]
                     problems.append(Problem(r.rel, r.line_of(path), field + (f"[{i}]" if isinstance(value, list) else ""),
                                             f"no record has id {target!r}", hint))
@@ -112,10 +111,10 @@ def _listed_refs(records: list[RawRecord], list_field: str) -> list[Problem]:
         for i, entry in enumerate(r.data.get(list_field) or []):
             for j, target in enumerate(entry.get("records") or []):
                 if target not in ids:
-                    close = difflib.get_close_matches(target, [x for x in ids if isinstance(x, str)], n=1)
+                    close = closest(target, ids)
                     problems.append(Problem(r.rel, r.line_of([list_field, i, "records", j]), f"{list_field}[{i}].records[{j}]",
                                             f"no record has id {target!r}",
-                                            f"did you mean '{close[0]}'?" if close else "correct the id"))
+                                            f"did you mean '{close}'?" if close else "correct the id"))
     return problems
 
 

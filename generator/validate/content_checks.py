@@ -16,13 +16,12 @@ synthetic copies, whose renamed records still mention the originals).
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 from generator.load.files import RawRecord
-from generator.problems import Problem, field_path
+from generator.problems import Problem, closest, field_path
 from generator.validate.record_set import known_ids
 from generator.refs import REF
 
@@ -87,9 +86,9 @@ def check_text_references(records: list[RawRecord]) -> list[Problem]:
                     problems.append(Problem(r.rel, line, field, f"reference {m.group(0)} points at this record itself",
                                             "write the words without braces"))
                 elif rid not in ids:
-                    close = difflib.get_close_matches(rid, sorted(ids), n=1)
+                    close = closest(rid, ids)
                     problems.append(Problem(r.rel, line, field, f"reference {m.group(0)} names no record",
-                                            f"did you mean {{{close[0]}}}?" if close else "correct the id, or create that record"))
+                                            f"did you mean {{{close}}}?" if close else "correct the id, or create that record"))
             leftover = REF.sub("", text)
             if "{" in leftover or "}" in leftover:
                 bad = re.search(r"\{[^}\n]*\}?|\}", leftover).group(0)

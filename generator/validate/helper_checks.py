@@ -6,12 +6,11 @@ the table, so each link from one record to another is checked like any reference
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from generator.load.files import RawRecord
 from generator.paths import CONTENT
-from generator.problems import Problem, field_path
+from generator.problems import Problem, closest, field_path
 from generator.validate.record_set import known_ids
 
 COST_CHART = "mn-construction-cost-chart"
@@ -22,9 +21,9 @@ def _ids(records: list[RawRecord]) -> set[str]:
 
 
 def _missing(rec: RawRecord, path: list, target, ids: set[str]) -> Problem:
-    close = difflib.get_close_matches(str(target), sorted(ids), n=1)
+    close = closest(str(target), ids)
     return Problem(rec.rel, rec.line_of(path), field_path(path), f"no record has id {target!r}",
-                   f"did you mean '{close[0]}'?" if close else "correct the id")
+                   f"did you mean '{close}'?" if close else "correct the id")
 
 
 def check_construction(records: list[RawRecord]) -> list[Problem]:
@@ -40,8 +39,8 @@ def check_construction(records: list[RawRecord]) -> list[Problem]:
         for i, entry in enumerate(block.get("reduces") or []):
             item = entry.get("item") if isinstance(entry, dict) else None
             if isinstance(item, str) and item not in items:
-                close = difflib.get_close_matches(item, [x for x in items if isinstance(x, str)], n=1)
-                fix = f"did you mean '{close[0]}'?" if close else f"use an Item cell of {COST_CHART}"
+                close = closest(item, items)
+                fix = f"did you mean '{close}'?" if close else f"use an Item cell of {COST_CHART}"
                 problems.append(Problem(r.rel, r.line_of(["construction", "reduces", i, "item"]),
                                         f"construction.reduces[{i}].item",
                                         f"{item!r} is not a row of the Construction Cost Chart", fix))

@@ -4,15 +4,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from generator.problems import SUGGEST_UP_TO
+
 GAME_PREFIX = {"mare-nostrum": "mn", "seven-wonders-myths": "swm", "diplomacy-variant": "dip",
                "mosaic-wars-disasters": "mos", "ancient-conquest": "ac"}
 _ID = re.compile(r"(mn|swm|dip|mos|ac)-[a-z0-9]+(-[a-z0-9]+)*")   # as schemas/common.schema.json#/$defs/id
-_SUGGEST_UP_TO = 100
 
 
 def suggest_id(value, prefix: str | None = None) -> str | None:
     """'MN-Ajax' -> 'mn-ajax'; 'Ajax' in Mare Nostrum -> 'mn-ajax'; None when nothing sensible fits."""
-    if not isinstance(value, str) or len(value) > _SUGGEST_UP_TO:
+    if not isinstance(value, str) or len(value) > SUGGEST_UP_TO:
         return None
     ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")

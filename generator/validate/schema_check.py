@@ -5,18 +5,16 @@ a two-line summary is told it has a line break, not how ids are spelled.
 """
 from __future__ import annotations
 
-import difflib
 
 from jsonschema.exceptions import ValidationError
 
 from generator.validate.ids import GAME_PREFIX, suggest_id
 from generator.load.files import RawRecord
-from generator.problems import Problem, field_path, shown
+from generator.problems import Problem, closest, field_path, shown
 from generator.validate.schemas import kinds, load_schemas, validators
 
 _TYPE_WORDS = {"object": "a mapping of fields", "array": "a list", "string": "text", "integer": "a whole number",
                "number": "a number", "boolean": "true or false", "null": "nothing"}
-_SUGGEST_UP_TO = 100   # "did you mean" only for values short enough to be a typo
 
 
 def _type_word(value) -> str:
@@ -46,10 +44,8 @@ def _length_fixes() -> dict:
 
 
 def _did_you_mean(word, options) -> str:
-    if not isinstance(word, str) or len(word) > _SUGGEST_UP_TO:
-        return ""
-    close = difflib.get_close_matches(word, list(options), n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    close = closest(word, options)
+    return f"; did you mean '{close}'?" if close else ""
 
 
 def _common_pattern(name: str) -> str:
