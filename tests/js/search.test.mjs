@@ -264,6 +264,11 @@ test("a malformed index is refused with a message", () => {
     [{ ...RAW, families: [[RAW.terms.length + 5]] }, /family/],
     [{ ...RAW, stop_words: 3 }, /stop_words/],
   ];
+  const url = RAW.doc_fields.indexOf("url");
+  for (const link of ["javascript:alert(1)", "https://tracker.example/", "//tracker.example/x", "/abs/", "a\\b", "JavaScript:x"]) {
+    const docs = RAW.docs.map((row, n) => (n === 3 ? row.map((v, i) => (i === url ? link : v)) : row));
+    bad.push([{ ...RAW, docs }, /document 3 links outside the site/]);
+  }
   for (const [raw, message] of bad) {
     assert.throws(() => loadIndex(raw), (e) => e instanceof SearchIndexError && message.test(e.message), String(message));
   }

@@ -16,6 +16,10 @@ function fail(message) {
 }
 
 const isString = (x) => typeof x === "string";
+// A result links within the site: a path relative to its root, as the generator writes it
+// ("mare-nostrum/heroes/mn-ajax/", in the file:// copy ".../index.html"), never a scheme
+// (javascript:, https:), a root or protocol-relative path, or a backslash.
+const SITE_PATH = /^(?!\/)[A-Za-z0-9._~/-]*(#[A-Za-z0-9._~-]*)?$/;
 const isArrayOf = (x, test) => Array.isArray(x) && x.every(test);
 
 function readDocs(raw) {
@@ -32,6 +36,7 @@ function readDocs(raw) {
       if (!isString(row[at[f]])) fail(`document ${n} has no text for ${f}`);
       doc[f] = row[at[f]];
     }
+    if (!SITE_PATH.test(doc.url)) fail(`document ${n} links outside the site`);
     const names = "names" in at ? row[at.names] : [];
     doc.names = isArrayOf(names, isString) ? names : [];
     doc.n = n;
