@@ -150,3 +150,22 @@ def test_links_open_the_record(page, site_url, export):
     _open(page, site_url + "browse/?kind=ruling")
     page.locator(f".cmp-browse__item[data-id='{rec['id']}'] a").click()
     wait_until_landed(page, rec["id"], "/" + rec["url"].split("#")[0])
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "https://tracker.example/x", "//tracker.example/x"])
+def test_an_export_url_that_leaves_the_site_is_not_a_link(browser, site_url, site_dir, url):
+    """api/records.json is an input like any other: a record URL that would run script or
+    leave the site shows the name as text, and the other records keep their links."""
+    data = json.loads((site_dir / "api" / "records.json").read_text())
+    victim = data["records"][0]
+    victim["url"] = url
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/api/records.json", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                                   body=json.dumps(data)))
+    _open(page, site_url + "browse/")
+    item = page.locator(f".cmp-browse__item[data-id='{victim['id']}']")
+    assert item.locator("a").count() == 0 and victim["name"] in item.inner_text()
+    assert page.locator(".cmp-browse__item a").count() == len(data["records"]) - 1
+    assert page.locator("a[href^='javascript'], a[href*='tracker.example']").count() == 0
+    context.close()

@@ -2,6 +2,8 @@
 // export (api/records.json, which also carries the derived fields kind_label,
 // ruling_count, has_rulings, has_unknowns and ages), filtered and sorted in memory.
 // Filters live in the page address (?game=...&kind=...&sort=...).
+import { siteHref } from "./dom.js";
+
 const ROOT = new URL("../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);
 let recordsPromise = null;
@@ -78,6 +80,12 @@ function entries(data) {
   });
 }
 
+/** The record's name, linked to its page; a URL that would leave the site stays text. */
+function nameLink(url, name) {
+  const href = siteHref(url, ROOT);
+  return href ? el("a", { href, className: "cmp-browse__name" }, name) : el("span", { className: "cmp-browse__name" }, name);
+}
+
 function item(e) {
   const r = e.rec;
   const meta = [e.gameName, r.kind_label];
@@ -88,7 +96,7 @@ function item(e) {
   if (r.ruling_count) meta.push(r.ruling_count === 1 ? "1 ruling" : `${r.ruling_count} rulings`);
   if (r.has_unknowns) meta.push("has unknowns");
   return el("li", { className: "cmp-browse__item", dataset: { id: r.id } },
-    el("a", { href: new URL(r.url, ROOT).href, className: "cmp-browse__name" }, e.name),
+    nameLink(r.url, e.name),
     el("span", { className: "cmp-browse__meta" }, meta.join(" · ")),
     e.summary ? el("span", { className: "cmp-browse__summary" }, e.summary) : "");
 }

@@ -2,7 +2,10 @@
 // page Material shows (instant navigation included), build elements, keep the state in the
 // query string and show each message beside its field. Browser only; the engines never
 // import this file.
+import { el, siteHref } from "../../dom.js";
 import { onEveryPage } from "../../on-page.js";
+
+export { el } from "../../dom.js";   // the site's one element builder (text always as text)
 
 export const SITE_ROOT = new URL("../../../", import.meta.url);
 let recordsPromise = null;
@@ -19,29 +22,12 @@ export function loadRecords() {
   return recordsPromise;
 }
 
-/** An element with attributes, listeners (on...) and children; text always goes in as text. */
-export function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
-    else if (k === "value" || k === "checked") e[k] = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
-
 /** A link to a record's page (its url from the export), or its name as plain text. */
 export function recordLink(ref, text) {
   if (!ref) return document.createTextNode(text || "");
   const label = text || ref.name;
-  return ref.url ? el("a", { href: new URL(ref.url, SITE_ROOT).href, text: label }) : document.createTextNode(label);
+  const href = siteHref(ref.url, SITE_ROOT);   // a URL that would leave the site stays text
+  return href ? el("a", { href, text: label }) : document.createTextNode(label);
 }
 
 /**
