@@ -56,6 +56,41 @@ def test_no_page_type_scrolls_sideways(phone_page, site_url, types):
     assert wide == []
 
 
+# The widest the page and the search panel get while the search opens and its results
+# appear: sampled every frame for 0.8 s, longer than the theme's 0.4 s opening transition.
+WIDEST_WHILE_OPEN_JS = """async () => {
+  let page = 0, panel = 0;
+  const end = performance.now() + 800;
+  while (performance.now() < end) {
+    page = Math.max(page, document.documentElement.scrollWidth, document.body.scrollWidth);
+    panel = Math.max(panel, document.querySelector('.md-search__inner').getBoundingClientRect().width);
+    await new Promise(requestAnimationFrame);
+  }
+  return {page, panel};
+}"""
+SEARCH_OPEN_PAGES = ("home", "record: hero", "list: ruling", "calculator: Mare Nostrum")
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_no_page_scrolls_sideways_with_the_search_open(browser, site_url, types, scale):
+    # Chromium 156 counted the theme's scaled backdrop circle in the page's width (up to
+    # 1,247 px), and a phone's layout viewport grew with it: the results were cut off.
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=scale)
+    pg = context.new_page()
+    wide = []
+    for label in SEARCH_OPEN_PAGES:
+        _open(pg, site_url + dict(types)[label])
+        pg.locator("label.md-header__button[for='__search']").tap()
+        pg.keyboard.type("athena")
+        pg.locator(".cmp-search__list a").nth(1).wait_for()
+        widest = pg.evaluate(WIDEST_WHILE_OPEN_JS)
+        if widest["page"] > 375 or widest["panel"] > 375:
+            wide.append(f"{label}: page {widest['page']} px, search panel {widest['panel']} px")
+    context.close()
+    assert wide == [], f"device scale factor {scale}: " + "; ".join(wide)
+
+
 def test_tap_targets_are_at_least_44px(phone_page, site_url, types):
     small = []
     for label, path in types:
