@@ -132,3 +132,19 @@ def test_editing_the_chart_changes_every_page_the_export_and_the_calculator(tmp_
 
     costs = _node_costs(site / "api/records.json")
     assert costs["Hero or Wonder"] == 10 and costs["Legion"] == 4, costs
+
+
+def test_a_value_with_no_home_or_two_homes_is_explained(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data / "mare-nostrum/hero/mn-ajax.yaml", "  from: {table: mn-construction-cost-chart, row: Hero or Wonder, column: cost}\n", "")
+    edit(data / "mare-nostrum/unit/mn-legion.yaml", "{label: Cost, from: {table: mn-construction-cost-chart, row: Legion, column: cost}, unit: cards}",
+         "{label: Cost, unit: cards}")
+    edit(data / "mare-nostrum/unit/mn-trireme.yaml", "row: Trireme, column: cost}", "row: Trireme, column: cost, record: mn-legion}")
+    _, problems = load_and_validate(data)
+    shown = {str(p).split(":", 2)[0] + ":" + str(p).split(":", 2)[2] for p in problems}
+    assert shown == {
+        "data/mare-nostrum/hero/mn-ajax.yaml: cost: needs amount or from (add amount or from)",
+        "data/mare-nostrum/unit/mn-legion.yaml: facts[0]: needs value or from (add value or from)",
+        "data/mare-nostrum/unit/mn-trireme.yaml: facts[0].from: mixes table, row, column with record "
+        "(write table, row, column or record, fact, not both)",
+    }
