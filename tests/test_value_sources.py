@@ -148,3 +148,12 @@ def test_a_value_with_no_home_or_two_homes_is_explained(tmp_path):
         "data/mare-nostrum/unit/mn-trireme.yaml: facts[0].from: mixes table, row, column with record "
         "(write table, row, column or record, fact, not both)",
     }
+
+
+def test_references_that_go_round_in_a_circle_are_a_problem_not_a_hang():
+    from generator.model.value_sources import source_problems
+    a = {"id": "mn-a", "kind": "rule", "facts": [{"label": "X", "from": {"record": "mn-b", "fact": "Y"}}]}
+    b = {"id": "mn-b", "kind": "rule", "facts": [{"label": "Y", "from": {"record": "mn-a", "fact": "X"}}]}
+    c = {"id": "mn-c", "kind": "rule", "facts": [{"label": "Z", "from": {"record": "mn-c", "fact": "Z"}}]}
+    found = source_problems({"mn-a": a, "mn-b": b, "mn-c": c})
+    assert {(rid, "circle" in problem) for rid, _, _, problem, _ in found} == {("mn-a", True), ("mn-b", True), ("mn-c", True)}
