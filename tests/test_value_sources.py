@@ -105,7 +105,11 @@ def test_editing_the_chart_changes_every_page_the_export_and_the_calculator(tmp_
     edit(chart, "item: Hero or Wonder, what_it_does: Gives its owner a special ability, cost: 9}",
          "item: Hero or Wonder, what_it_does: Gives its owner a special ability, cost: 10}")
     edit(chart, "item: Legion, what_it_does: Land military unit, cost: 3}", "item: Legion, what_it_does: Land military unit, cost: 4}")
-    edit(data / "mare-nostrum/rule/mn-longer-game.yaml", "{label: Pyramids cost, value: 13", "{label: Pyramids cost, value: 14")
+    edit(chart, "item: The Pyramids, what_it_does: Wins the game, cost: 12}", "item: The Pyramids, what_it_does: Wins the game, cost: 15}")
+    longer = data / "mare-nostrum/rule/mn-longer-game.yaml"       # the home of the longer-game cost: the whole file
+    edit(longer, "{label: Pyramids cost, value: 13", "{label: Pyramids cost, value: 14")
+    edit(longer, "cost 13 cards;", "cost 14 cards;")
+    edit(longer, "cost a 13-card set instead of 12", "cost a 14-card set instead of 15")
     site = tmp_path / "site"
     run = subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "generator", "write", str(site), "--data", str(data)],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -125,13 +129,15 @@ def test_editing_the_chart_changes_every_page_the_export_and_the_calculator(tmp_
         assert "9 cards" not in html, r["id"]
     legion = recs["mn-legion"]["facts"][0]
     assert (legion["value"], legion["from"]["row"]) == (4, "Legion")
-    assert recs["mn-the-pyramids"]["facts"][0]["value"] == 14
+    assert recs["mn-the-pyramids"]["facts"][0]["value"] == 14 and recs["mn-the-pyramids"]["cost"]["amount"] == 15
+    pyramids = (site / "mare-nostrum/wonders/mn-the-pyramids.md").read_text()
+    assert "15 cards" in pyramids and "14 cards" in pyramids and not re.search(r"\b1[23](?: cards|-card)", pyramids)
     heroes_list = (site / "mare-nostrum/heroes.md")
     heroes_list = heroes_list if heroes_list.exists() else site / "mare-nostrum/heroes/index.md"
     assert heroes_list.read_text().count("10 cards") >= 33
 
     costs = _node_costs(site / "api/records.json")
-    assert costs["Hero or Wonder"] == 10 and costs["Legion"] == 4, costs
+    assert costs["Hero or Wonder"] == 10 and costs["Legion"] == 4 and costs["The Pyramids"] == 15, costs
 
 
 def test_a_value_with_no_home_or_two_homes_is_explained(tmp_path):
