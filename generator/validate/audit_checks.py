@@ -275,7 +275,10 @@ def main() -> int:
     data = [r.data for r in records]
     pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
     found = alias_names_other_game(data) + generic_reference_words(data) + unsupported_place_phrases(data, pairs)
+    raw = {r.data["id"]: r for r in records}
     for f in found:
-        print(f)
+        r = raw[f.record]
+        path = [int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", f.field) if p]
+        print(f"{r.rel}:{r.line_of(path)}: {f.field}: {f.problem} ({f.fix})")
     print(f"{len(found)} finding(s); place words checked against {basis}")
     return 1 if found or problems else 0

@@ -155,7 +155,11 @@ def main() -> int:
     for p in problems:
         print(p)
     findings = find_repeated_numbers([r.data for r in records])
+    raw = {r.data["id"]: r for r in records}
     for f in findings:
-        print(f)
+        r = raw[f.record]
+        field = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(f.path))
+        print(f"{r.rel}:{r.line_of(list(f.path))}: {field}: {f.value!r} also stands in its home "
+              f"(write from: {f.use} instead of the number)")
     print(f"{len(findings)} number(s) written where a from: would do")
     return 1 if findings or problems else 0
