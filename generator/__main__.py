@@ -5,6 +5,8 @@
     python -m generator originality    # fields that copy 12+ words from a source
     python -m generator fingerprint    # rebuild fingerprints/sources.txt from the sources
     python -m generator mentions       # names of other records in text that are not {id} references
+    python -m generator numbers        # numbers written in a record that already stand in their one home
+    python -m generator audit          # aliases naming another game's figure, generic link words, unsupported place words
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ def main(argv=None) -> int:
     o.add_argument("--sources", type=Path, default=SEEDS, help="folder of the source documents (*.txt)")
     o.add_argument("--fingerprint", type=Path, default=FINGERPRINT, help="used when the sources are absent")
     sub.add_parser("mentions", help="list names of other records in text that are not {id} references")
+    sub.add_parser("audit", help="list aliases that name another game's figure, generic link words and place words no source supports")
+    sub.add_parser("numbers", help="list numbers written in a record that a table or another record's fact already holds")
     f = sub.add_parser("fingerprint", help="write the sources' fingerprint, for checking originality without them")
     f.add_argument("--sources", type=Path, default=SEEDS)
     f.add_argument("--out", type=Path, default=FINGERPRINT)
@@ -37,6 +41,12 @@ def main(argv=None) -> int:
         return originality_report(args.data, args.sources, args.fingerprint)
     if args.cmd == "fingerprint":
         return write_fingerprint_file(args.sources, args.out)
+    if args.cmd == "audit":
+        from generator.validate.audit_checks import main as audit
+        return audit()
+    if args.cmd == "numbers":
+        from generator.validate.number_homes import main as numbers
+        return numbers()
     if args.cmd == "mentions":
         from generator.validate.content_checks import main as mentions
         return mentions()
@@ -89,6 +99,11 @@ def write_fingerprint_file(sources: Path, out: Path) -> int:
         return 2
     write_fingerprint(fp, out)
     print(f"wrote {out}: {len(fp.hashes):,} runs of {fp.run} words from {len(fp.sources)} source documents")
+    from generator.paths import PLACE_PAIRS
+    from generator.validate.audit_checks import pairs_from_sources, write_pairs
+    pairs = pairs_from_sources(sources)
+    write_pairs(pairs, PLACE_PAIRS)
+    print(f"wrote {PLACE_PAIRS}: {len(pairs):,} place-word pairs")
     return 0
 
 

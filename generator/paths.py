@@ -11,3 +11,4 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 SEEDS = ROOT.parent / "shared" / "seeds"
 # Hashes of the sources' 12-word runs, for the originality check where SEEDS is absent.
 FINGERPRINT = ROOT / "fingerprints" / "sources.txt"
+PLACE_PAIRS = ROOT / "fingerprints" / "place-pairs.txt"   # source sentences' place-word pairs, hashed (audit_checks.py)

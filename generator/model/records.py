@@ -10,6 +10,8 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from generator.model.value_sources import resolve_values
+
 KIND_PAGES = {  # kind -> (page file stem, heading), in navigation order
     "rule": ("rules", "Rules"),
     "civilization": ("civilizations", "Civilizations and nations"),
@@ -109,6 +111,7 @@ def _names(rec: dict) -> set[str]:
 
 
 def build_model(raw_records: list[dict]) -> Model:
+    raw_records = resolve_values(raw_records)      # every `from` becomes its value, once, here
     m = Model(records={r["id"]: r for r in raw_records})
     for rec in raw_records:
         game, kind = rec["game"], rec["kind"]

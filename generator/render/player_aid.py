@@ -14,7 +14,7 @@ from generator.render.views import source_view
 
 def _cost(rec: dict) -> dict | None:
     cost = rec.get("cost")
-    return {k: v for k, v in cost.items() if k != "detail"} if isinstance(cost, dict) else None
+    return {k: v for k, v in cost.items() if k not in ("detail", "from")} if isinstance(cost, dict) else None   # the bare figure: an aid is compact
 
 
 def _item(links: PageLinks, rec: dict, show_cost: bool) -> dict:

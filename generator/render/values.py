@@ -46,10 +46,10 @@ def value_html(links: PageLinks, value, key: str = "") -> str:
         if set(value) <= {"value", "note"} and "value" in value:
             note = f' <span class="cmp-inline-note">({links.inline(value["note"])})</span>' if value.get("note") else ""
             return value_html(links, value["value"]) + note
-        if set(value) <= {"amount", "unit", "detail"} and "amount" in value:
+        if set(value) <= {"amount", "unit", "detail", "from"} and "amount" in value:
             parts = [value_html(links, value["amount"])] + [esc(value[k]) for k in ("unit",) if k in value]
             detail = f" ({links.inline(value['detail'])})" if value.get("detail") else ""
-            return " ".join(parts) + detail
+            return " ".join(parts) + detail + from_html(links, value.get("from"))
         rows = "".join(f"<tr><th>{esc(label(k))}</th><td>{value_html(links, v, k)}</td></tr>" for k, v in value.items())
         return f'<table class="cmp-kv"><tbody>{rows}</tbody></table>'
     if isinstance(value, list):
@@ -63,6 +63,18 @@ def value_html(links: PageLinks, value, key: str = "") -> str:
                        for v in value if isinstance(v, dict))
         return f'<div class="cmp-scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
     return esc(value)
+
+
+def from_html(links: PageLinks, ref) -> str:
+    """Where a value read through `from` lives, as a link: the table (and its row) or the record
+    whose fact holds it. Empty for a value written in place."""
+    if not isinstance(ref, dict):
+        return ""
+    if "table" in ref:
+        where = f"{links.link(ref['table'])}, {esc(ref['row'])}"
+    else:
+        where = f"{links.link(ref['record'])}, {esc(ref['fact'])}"
+    return f' <span class="cmp-from">(from {where})</span>'
 
 
 def table_view(links: PageLinks, rec: dict) -> dict:

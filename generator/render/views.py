@@ -11,7 +11,7 @@ import json
 from generator.model.records import KIND_PAGES, Model, display_name, list_page_path
 from generator.render.page_links import KIND_LABEL, PageLinks, clip
 from generator.model.derived import has_unknown
-from generator.render.values import esc, label, table_view, value_html
+from generator.render.values import esc, from_html, label, table_view, value_html
 
 # Fields shown by the template itself, not in the generic field list.
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",
@@ -41,8 +41,11 @@ def source_view(links: PageLinks, rec: dict) -> dict:
             "has_title": bool(title), "position": esc(rec["source"].get("position", ""))}
 
 
-def key_figures(links: PageLinks, rec: dict) -> list[tuple[str, str, str]]:
-    """(field, label, HTML) of the first few figures a player scans for: cost, age, phase..."""
+def key_figures(links: PageLinks, rec: dict, with_source: bool = False) -> list[tuple[str, str, str]]:
+    """(field, label, HTML) of the first few figures a player scans for: cost, age, phase...
+    A record's own page (with_source) also links a figure read through `from` to where it lives;
+    a list shows the bare figure."""
+    drop = {"detail"} if with_source else {"detail", "from"}
     out = []
     for key in KEY_FIELDS:
         value = rec.get(key)
@@ -51,7 +54,7 @@ def key_figures(links: PageLinks, rec: dict) -> list[tuple[str, str, str]]:
         if key == "ruling_type":
             shown = RULING_TYPES.get(value, esc(value))
         elif isinstance(value, dict) and "amount" in value:      # a figure, not its explanation
-            shown = value_html(links, {k: v for k, v in value.items() if k != "detail"}, key)
+            shown = value_html(links, {k: v for k, v in value.items() if k not in drop}, key)
         elif isinstance(value, dict) and "amount" not in value:       # e.g. an invocation cost per age
             shown = ", ".join(f"{esc(k)}: {value_html(links, v)}" for k, v in value.items())
         else:
@@ -97,7 +100,7 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
     links = PageLinks(m, page)
     rid, game = rec["id"], rec["game"]
     fields, ref_fields = [], []
-    figures = key_figures(links, rec)
+    figures = key_figures(links, rec, with_source=True)
     in_figures = {key for key, _, _ in figures if key != "powers_by_age"}
     for key, value in rec.items():
         if key in SHOWN_ELSEWHERE or key in in_figures:
@@ -126,7 +129,8 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
         "inline_fields": [(lab, v) for lab, v, block in fields if not block],
         "block_fields": [(lab, v) for lab, v, block in fields if block],
         "ref_fields": ref_fields,
-        "facts": [(esc(f["label"]), value_html(links, f["value"]), esc(f.get("unit", "")), links.inline(f.get("note", "")))
+        "facts": [(esc(f["label"]), value_html(links, f["value"]), esc(f.get("unit", "")) + from_html(links, f.get("from")),
+                   links.inline(f.get("note", "")))
                   for f in rec.get("facts") or []],
         "table": table_view(links, rec) if rec["kind"] == "table" else None,
         "tools": tool_views(links, game, rid),

@@ -182,6 +182,31 @@ def check_table_cells(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def check_value_sources(records: list[RawRecord]) -> list[Problem]:
+    """Every `from` on a cost or fact names a table cell or a fact that exists and holds a value,
+    and stands instead of a written value, never beside one (generator/model/value_sources.py).
+    A reference into a file that failed its own checks is left to that file's problem."""
+    from generator.model.value_sources import source_problems
+    by_rec = {r.data["id"]: r for r in records if isinstance(r.data.get("id"), str)}
+    unchecked = known_ids(records) - set(by_rec)
+    problems = []
+    for rid, path, field, problem, fix in source_problems({k: r.data for k, r in by_rec.items()}):
+        r = by_rec[rid]
+        ref = _get(r.data, path).get("from")
+        if isinstance(ref, dict) and (ref.get("table") in unchecked or ref.get("record") in unchecked):
+            continue
+        where = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[")
+        sub = path + tuple(field.split(".")) if field.startswith("from") else path + (field,)
+        problems.append(Problem(r.rel, r.line_of(list(sub)) or r.line_of(list(path)), f"{where}.{field}", problem, fix))
+    return problems
+
+
+def _get(data, path):
+    for p in path:
+        data = data[p]
+    return data
+
+
 def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
     """Editors validate as you type only if the first line names the schema."""
     problems = []
@@ -198,7 +223,7 @@ from generator.validate.site_checks import check_tool_pages  # noqa: E402  (kept
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
-              check_tool_pages, check_tool_refs, *HELPER_CHECKS]
+              check_tool_pages, check_tool_refs, check_value_sources, *HELPER_CHECKS]
 
 # Content checks (generator/validate/content_checks.py): references in text, gaps written as prose.
 from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402

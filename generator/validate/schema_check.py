@@ -68,6 +68,24 @@ def _explain_pattern(err: ValidationError, game) -> tuple[str, str]:
     return f"{shown(value)} is not in the required form", f"write it as described: {form}" if form else "see the schema"
 
 
+def _explain_choice(err: ValidationError):
+    """(problem, fix) for a mapping that must hold one of several sets of fields (a fact's value
+    or from; a from's table, row and column or record and fact), or None for other choices."""
+    sets = [alt.get("required") for alt in err.validator_value if isinstance(alt, dict)]
+    if not sets or not all(sets) or not isinstance(err.instance, dict):
+        return None
+    have = set(err.instance)
+    options = " or ".join(", ".join(fields) for fields in sets)
+    complete = [fields for fields in sets if set(fields) <= have]
+    if not complete:
+        return f"needs {options}", f"add {options}"
+    extra = sorted(have & set().union(*(set(f) for f in sets if f not in complete)) - set(complete[0]))
+    if extra:
+        return (f"mixes {', '.join(complete[0])} with {', '.join(extra)}",
+                f"write {options}, not both")
+    return None
+
+
 def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
     """(field path, problem, fix) for one schema error."""
     path = list(err.absolute_path)
@@ -92,6 +110,8 @@ def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
     if v == "pattern":
         problem, fix = _explain_pattern(err, game)
         return path, problem, fix
+    if v in ("oneOf", "anyOf") and (choice := _explain_choice(err)):
+        return (path, *choice)
     if v in ("oneOf", "anyOf"):
         desc = err.schema.get("description", "")
         return path, f"{shown(err.instance)} is not an accepted value", desc or "see the field's description in the schema"

@@ -285,3 +285,14 @@ test("postings that point outside the documents are not followed", () => {
   eachPosting(nan, 0, (d) => none.push(d));
   assert.deepEqual(none, []);
 });
+
+// ---- an alias is the same name spelled or translated, never another god (issue 18) ---------
+
+test("'vulcan' and 'mars' give Mare Nostrum's gods first, and no 7 Wonders Myths card at all", () => {
+  for (const [query, first, never] of [["vulcan", "mn-vulcan", "swm-hephaestus"], ["mars", "mn-mars", "swm-ares"]]) {
+    const found = ids(search(INDEX, query));
+    assert.equal(found[0], first, `${query}: ${found.slice(0, 5).join(" ")}`);
+    assert.ok(!found.includes(never), `${query} suggests ${never}: ${found.join(" ")}`);
+    assert.deepEqual(found.filter((id) => id.startsWith("swm-")), [], `${query}: a 7 Wonders Myths record`);
+  }
+});

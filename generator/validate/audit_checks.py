@@ -1,0 +1,284 @@
+"""Lints for the mistakes an independent reading of the data found, so a command finds them next time.
+
+- alias_names_other_game: an alias that is another game's record's name ("Vulcan" on 7 Wonders
+  Myths' Hephaestus, when Vulcan is a Mare Nostrum god). An alias is the same thing spelled or
+  translated; the name of another record elsewhere is almost always another thing. A true
+  spelling that happens to be another game's name is declared in ALIAS_SPELLINGS, with why.
+- generic_reference_words: a `{id|words}` whose shown words are a generic term ("Leader",
+  "Mythology expansion", "rules") that is not the target's own name or alias: such a link
+  claims that a generic word means one particular record.
+- unsupported_place_phrases: a place or people word from PLACE_WORDS ("Syria", "Sumerian",
+  "Israelite"...) in a record's prose, where no sentence of the record's source names it together
+  with the record's own name. Read from the sources in ../shared/seeds when present, otherwise
+  from fingerprints/place-pairs.txt (hashes of the pairs each source sentence holds; no text).
+
+What they cannot see: an alias that is wrong but is nobody's name ("Attila the Hun" is found
+only because no source uses it, which the originality fingerprint cannot tell); a link with
+specific but wrong words ("Angel of Death" to the plague rule); a place word outside PLACE_WORDS;
+a claim supported by a sentence that names the two words for another reason; a place word in
+notes (notes discuss what the source does not say, so they are not checked). Run by
+tests/test_audit_checks.py over data/ and by `python -m generator audit`; not part of validation.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.refs import REF
+from generator.validate.content_checks import prose_strings
+
+# ------------------------------------------------------------------ aliases
+
+# (record id, alias) pairs that are true spellings although another game has a record of that
+# name: the same god or thing, written as the other game writes it.
+ALIAS_SPELLINGS = {
+    ("mos-mausoleum-at-halicarnassus", "Mausoleum"): "the same wonder, by the short name Mare Nostrum prints",
+}
+
+
+def _fold(text) -> str:
+    text = unicodedata.normalize("NFKD", str(text))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+@dataclass(frozen=True)
+class Finding:
+    record: str
+    field: str
+    problem: str
+    fix: str
+
+    def __str__(self):
+        return f"{self.record}: {self.field}: {self.problem} ({self.fix})"
+
+
+# Kinds whose records are individuals (a god, a hero, a wonder, a card): two of them in two games
+# with one name are one figure, so an alias naming another game's individual names someone
+# else. Peoples, places, units and rules share plain words across games (Egypt, Fleet, Setup).
+INDIVIDUAL_KINDS = {"god", "hero", "creature", "wonder", "card"}
+
+
+def alias_names_other_game(records: list[dict]) -> list[Finding]:
+    names: dict[str, list[dict]] = {}
+    for rec in records:
+        if rec.get("kind") in INDIVIDUAL_KINDS:
+            names.setdefault(_fold(rec.get("name", "")), []).append(rec)
+    out = []
+    for rec in records:
+        if rec.get("kind") not in INDIVIDUAL_KINDS:
+            continue
+        own = _fold(rec.get("name", ""))
+        for i, alias in enumerate(rec.get("aliases") or []):
+            if (rec["id"], alias) in ALIAS_SPELLINGS or _fold(alias) == own:
+                continue
+            others = [o for o in names.get(_fold(alias), []) if o.get("game") != rec.get("game")
+                      and own not in _own_names(o)]      # both call each other by name: one thing, two spellings
+            if others:
+                ids = ", ".join(sorted(o["id"] for o in others))
+                out.append(Finding(rec["id"], f"aliases[{i}]", f"alias {alias!r} is the name of {ids} in another game",
+                                   "remove it unless it is this record's own name spelled or translated "
+                                   "(then add it to ALIAS_SPELLINGS in generator/validate/audit_checks.py with why)"))
+    return out
+
+
+# ------------------------------------------------------------------ generic link words
+
+# Words that name a kind of thing, not one thing: linked, they pin a generic word on one record.
+GENERIC_TERMS = {
+    "expansion", "the expansion", "mythology expansion", "base game", "the base game", "game", "the game",
+    "rule", "rules", "the rules", "optional rule", "optional rules", "this rule", "variant", "leader", "leaders",
+    "phase", "table", "card", "cards", "counter", "counters", "unit", "units", "piece", "pieces", "example",
+    "hero", "heroes", "city", "cities", "people", "peoples", "nation", "nations",
+    "here", "this", "that", "it", "see", "above", "below", "the source", "the manual", "the rulebook",
+}
+
+
+def _singular(word: str) -> str:
+    return word[:-2] if word.endswith("es") and len(word) > 4 else word[:-1] if word.endswith("s") else word
+
+
+def _own_names(rec: dict) -> set[str]:
+    names = {_fold(n) for n in [rec.get("name", "")] + list(rec.get("aliases") or []) if n}
+    return names | {_singular(n) for n in names}
+
+
+def _name_words(rec: dict) -> set[str]:
+    """Words of a record's name and aliases; an alias that is itself a generic term is left out,
+    since it is the same mistake one step earlier (the alias 'Leader' on the tripling limit)."""
+    words = set()
+    aliases = [a for a in rec.get("aliases") or [] if _fold(a) not in GENERIC_TERMS]
+    for n in [rec.get("name", ""), rec.get("question", "")] + aliases:
+        words |= {_singular(w) for w in re.findall(r"[a-z0-9]+", _fold(n))}
+    if rec.get("ruling_type") == "example":
+        words.add("example")
+    return words
+
+
+def generic_reference_words(records: list[dict]) -> list[Finding]:
+    """A reference shows generic words (GENERIC_TERMS) that are not the target's own: some word of
+    them is in none of its name, aliases (or, for a worked example, 'example')."""
+    by_id = {r["id"]: r for r in records}
+    out = []
+    for rec in records:
+        for path, text in prose_strings(rec):
+            for m in REF.finditer(text):
+                words, target = m.group("words"), by_id.get(m.group("id"))
+                if not words or target is None or _fold(words) not in GENERIC_TERMS:
+                    continue
+                if {_singular(w) for w in re.findall(r"[a-z0-9]+", _fold(words))} <= _name_words(target):
+                    continue
+                field = ".".join(str(p) for p in path)
+                out.append(Finding(rec["id"], field, f"{m.group(0)} shows the generic words {words!r} for a record "
+                                   "not called that", f"link the record the words name, write {{{m.group('id')}}} "
+                                   "with its own name, or leave the words plain"))
+    return out
+
+
+# ------------------------------------------------------------------ place and people words
+
+# Regions and peoples' adjectives that tend to slip in from general knowledge. Each is checked
+# against the record's own source: some sentence must name it together with the record.
+PLACE_WORDS = ["Canaan", "Canaanite", "Syria", "Syrian", "Sumer", "Sumerian", "Israel", "Israelite", "Hebrew",
+               "Mesopotamia", "Mesopotamian", "Anatolia", "Anatolian", "Levant", "Phoenicia", "Phoenician",
+               "Palestine", "Chaldea", "Akkad", "Akkadian", "Persia", "Persian", "Gaul", "Iberia", "Iberian",
+               "Etruria", "Etruscan", "Numidia", "Numidian", "Thrace", "Thracian", "Nubia", "Nubian"]
+PAIRS_HEADER = """# Pairs of words that share a sentence in the source documents, for the place-word check in
+# generator/validate/audit_checks.py where ../shared/seeds is absent (a public clone). No text:
+# each line is a 64-bit BLAKE2b hash (hex) of "source file, place word, capitalised word", for
+# every word of PLACE_WORDS and every other capitalised word in one sentence of a source.
+# Rebuild it after a source or PLACE_WORDS changes: python -m generator fingerprint
+"""
+CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]+")
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*[•\-\d])")
+NAME_STOP = {"The", "A", "An", "Of", "And", "King", "City", "Kingdom", "Empire", "Peoples", "People", "Table",
+             "Rule", "Special", "Optional", "Land", "Sea", "Mount", "River", "Counter", "Hegemonic", "Fortress"}
+
+
+def _place_word_pattern():
+    return re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, PLACE_WORDS), key=len, reverse=True)) + r")s?(?![\w-])")
+
+
+def _word_key(word: str) -> str:
+    """A capitalised word as compared: folded, without a plural s ('ARAMEANS' = 'Aramean')."""
+    w = _fold(word).strip("'’")
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def pair_hash(source: str, place: str, word: str) -> str:
+    data = "\0".join((source, place, _word_key(word))).encode("utf-8")
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+HEADING = re.compile(r"^(?:\d+\.\s+)?[A-Z][^\n.!?]{1,58}$")
+
+
+def source_pairs(name: str, text: str) -> set[str]:
+    """Hashes of (place word, capitalised word) for every sentence of one source. A sentence's
+    words include those of the heading it stands under (a short line of its own), since a
+    people's objectives name the people only in their heading."""
+    pattern = _place_word_pattern()
+    out = set()
+    heading: set[str] = set()
+    for block in re.split(r"\n", text):
+        line = block.strip()
+        if HEADING.match(line):
+            heading = set(CAPITAL.findall(line))
+        for sentence in SENTENCE.split(line):
+            places = {m.group(1) for m in pattern.finditer(sentence)}
+            if not places:
+                continue
+            words = set(CAPITAL.findall(sentence)) | heading
+            for p in places:
+                out |= {pair_hash(name, p, w) for w in words}
+    return out
+
+
+def pairs_from_sources(seed_dir: Path) -> set[str]:
+    out = set()
+    for path in sorted(seed_dir.glob("*.txt")):
+        out |= source_pairs(path.name, path.read_text(encoding="utf-8", errors="replace"))
+    return out
+
+
+def write_pairs(pairs: set[str], path: Path) -> None:
+    path.write_text(PAIRS_HEADER + "".join(f"{h}\n" for h in sorted(pairs)), encoding="utf-8")
+
+
+def read_pairs(path: Path) -> set[str]:
+    return {line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")}
+
+
+def _record_words(rec: dict) -> set[str]:
+    words = set()
+    for n in [rec.get("name", "")] + list(rec.get("aliases") or []):
+        words |= {w for w in CAPITAL.findall(str(n)) if w not in NAME_STOP}
+    return words
+
+
+def _shown(text: str, by_id: dict) -> str:
+    """Text as a reader sees it: each reference replaced by its words or its target's name."""
+    def words(m):
+        if m.groupdict().get("words"):
+            return m.group("words")
+        target = by_id.get(m.group("id"))
+        return target.get("name", m.group("id")) if target else m.group("id")
+    return REF.sub(words, text)
+
+
+# Sources in another language: their sentences name places in that language ("Gaule"), so an
+# English place word cannot be checked against them.
+NOT_ENGLISH = {"002_0f3c2497476d2302.txt"}
+
+
+def unsupported_place_phrases(records: list[dict], pairs: set[str]) -> list[Finding]:
+    by_id = {r["id"]: r for r in records}
+    pattern = _place_word_pattern()
+    out = []
+    for rec in records:
+        source = (rec.get("source") or {}).get("file")
+        own = _record_words(rec)
+        if not source or not own or source in NOT_ENGLISH:
+            continue
+        for path, text in prose_strings(rec):
+            if any(p in ("notes", "note", "source_gaps") for p in path if isinstance(p, str)):
+                continue
+            for m in pattern.finditer(_shown(text, by_id)):
+                place = m.group(1)
+                if place in own or any(place in w or w in place for w in own):
+                    continue
+                if not any(pair_hash(source, place, w) in pairs for w in own):
+                    field = ".".join(str(p) for p in path)
+                    out.append(Finding(rec["id"], field, f"{place!r} is said of {rec.get('name')!r}, but no sentence of "
+                                       f"{source} names them together",
+                                       "remove it unless a source sentence supports it (then say where in notes)"))
+    return out
+
+
+def place_pairs(seed_dir: Path, pairs_file: Path) -> tuple[set[str], str]:
+    """The pairs to check against, and where they came from (said in every report)."""
+    if seed_dir.is_dir() and any(seed_dir.glob("*.txt")):
+        return pairs_from_sources(seed_dir), f"the sources in {seed_dir.name}/"
+    if pairs_file.exists():
+        return read_pairs(pairs_file), f"{pairs_file.name} (the sources are absent)"
+    raise FileNotFoundError(f"neither the sources ({seed_dir}) nor {pairs_file} exist: the place-word check cannot run")
+
+
+def main() -> int:
+    from generator.paths import DATA, PLACE_PAIRS, SEEDS
+    from generator.validate.run import load_and_validate
+    records, problems = load_and_validate(DATA)
+    for p in problems:
+        print(p)
+    data = [r.data for r in records]
+    pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
+    found = alias_names_other_game(data) + generic_reference_words(data) + unsupported_place_phrases(data, pairs)
+    raw = {r.data["id"]: r for r in records}
+    for f in found:
+        r = raw[f.record]
+        path = [int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", f.field) if p]
+        print(f"{r.rel}:{r.line_of(path)}: {f.field}: {f.problem} ({f.fix})")
+    print(f"{len(found)} finding(s); place words checked against {basis}")
+    return 1 if found or problems else 0
