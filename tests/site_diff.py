@@ -58,14 +58,25 @@ def first_difference(a_root: Path, b_root: Path) -> str | None:
     if a.keys() != b.keys():
         only_a, only_b = sorted(a.keys() - b.keys()), sorted(b.keys() - a.keys())
         return f"files only in the first build: {only_a[:5]}; only in the second: {only_b[:5]}"
-    for rel in a:
-        da, db = a[rel].read_bytes(), b[rel].read_bytes()
-        if da == db:
-            continue
-        if rel.endswith(".zip"):
-            return f"{rel} differs: {_zip_difference(da, db)}"
-        if rel.endswith(".gz"):
-            at = next(i for i, (x, y) in enumerate(zip(da + b"\0", db + b"\1")) if x != y)
-            return f"{rel} differs at byte {at} (a gzip header's time is at bytes 4 to 7)"
-        return f"{rel} differs at {first_line_difference(da, db)}"
-    return None
+    differing = [rel for rel in sorted(a, key=_causes_first) if a[rel].read_bytes() != b[rel].read_bytes()]
+    if not differing:
+        return None
+    rel = differing[0]
+    da, db = a[rel].read_bytes(), b[rel].read_bytes()
+    if rel.endswith(".zip"):
+        first = f"{rel} differs: {_zip_difference(da, db)}"
+    elif rel.endswith(".gz"):
+        at = next(i for i, (x, y) in enumerate(zip(da + b"\0", db + b"\1")) if x != y)
+        first = f"{rel} differs at byte {at} (a gzip header's time is at bytes 4 to 7)"
+    else:
+        first = f"{rel} differs at {first_line_difference(da, db)}"
+    return f"{first}\n{len(differing)} file(s) differ: {', '.join(differing[:12])}{' …' if len(differing) > 12 else ''}"
+
+
+# Files made from the other files (the service worker's list and hash, the zip, the gzipped sitemap):
+# compared last, so the first difference named is a cause, not its echo.
+DERIVED = ("sw.js", "offline.json")
+
+
+def _causes_first(rel: str) -> tuple[bool, str]:
+    return rel in DERIVED or rel.endswith((".zip", ".gz")), rel

@@ -63,7 +63,8 @@ def check_id_prefix(records: list[RawRecord]) -> list[Problem]:
         prefix = GAME_PREFIX.get(game)
         if isinstance(rid, str) and prefix and not rid.startswith(prefix + "-"):
             problems.append(Problem(r.rel, r.line_of(["id"]), "id", f"id {rid!r} lacks the game prefix '{prefix}-'",
-                                    f"rename to '{prefix}-{rid.split('-', 1)[-1]}' (and the file too)"))
+                                    f"rename it to '{prefix}-{rid.split('-', 1)[-1]}', and the file to "
+                                    f"{prefix}-{rid.split('-', 1)[-1]}.yaml"))
     return problems
 
 
@@ -204,3 +205,8 @@ ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_reference
 from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
 
 ALL_CHECKS += [check_text_references, check_placeholder_gaps]
+
+# Text that would look different on a page from the file (generator/validate/text_safety.py, issue 18).
+from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
+
+ALL_CHECKS += TEXT_SAFETY_CHECKS
