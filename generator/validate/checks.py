@@ -179,8 +179,13 @@ def check_table_cells(records: list[RawRecord]) -> list[Problem]:
                 ok = value == "unknown" or (isinstance(value, want) and not (isinstance(value, bool) and bool not in want))
                 if not ok:
                     problems.append(Problem(r.rel, r.line_of(["rows", i, "cells", col]), f"rows[{i}].cells.{col}",
-                                            f"{value!r} is not of column type {cols[col]}", f"write a {cols[col]}, or {{value: unknown, note: ...}}"))
+                                            f"{value!r} is not of column type {cols[col]}",
+                                            f"write {COLUMN_TYPE_WORDS.get(cols[col], cols[col])}, or {{value: unknown, note: ...}}"))
     return problems
+
+
+# A column type as the fix names it ("write a whole number", never "write a integer").
+COLUMN_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false"}
 
 
 def check_schema_comment(records: list[RawRecord]) -> list[Problem]:

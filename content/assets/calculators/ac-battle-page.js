@@ -13,6 +13,7 @@ import { renderForm, showIssues } from "./ac-battle-page/form.js";
 import { chancesTable, oracleBox, dieRows, steps } from "./ac-battle-page/details.js";
 import { plannerSection } from "./ac-battle-page/planner-view.js";
 import { EDGE_WORDS, verdictOutcomes } from "./ac-battle-page/words.js";
+import { repeatedKeyNotes } from "../link/query-notes.js";
 
 const ROOT_ID = "ac-battle";
 const PLAN_IDLE_MS = 200;
@@ -20,7 +21,7 @@ const PLAN_IDLE_MS = 200;
 /** The scenario from the link, kept within the pieces the rules allow (and saying so). */
 function scenarioFromLink(search, limits) {
   const s = search.includes("a=") ? E.decodeScenario(search) : E.defaultScenario();
-  const notices = [];
+  const notices = repeatedKeyNotes(new URLSearchParams(search)).map((n) => n.message);   // which value a repeated key gave
   for (const [key, most, word] of [["attackers", limits.attackers, "attacking"], ["defenders", limits.defenders, "defending"]]) {
     if (s[key].length > most) {
       notices.push(`The link lists ${s[key].length.toLocaleString("en")} ${word} units; ${key === "attackers"
