@@ -188,6 +188,9 @@ CASES = [
     Case("reference words of a zero-width space",
          {_h("mn-zw-ref"): hero("mn-zw-ref", {"summary": 'summary: "Ask {mn-athena|\\u200b}."'})},
          [(_h("mn-zw-ref"), 8, "summary", "shows only invisible characters")]),
+    Case("table cell of the wrong type", {"mare-nostrum/table/mn-cell-type.yaml": table("mn-cell-type", "[{cells: {die: six}}]")},
+         [("mare-nostrum/table/mn-cell-type.yaml", 10, "rows[0].cells.die", "write a whole number, or")],
+         absent=["a integer"]),
     Case("thousands of references", {_h("mn-many-refs"): hero("mn-many-refs", {"text": "text: Ask " + "{mn-athena} " * 1200})},
          [(_h("mn-many-refs"), 1, "(record)", "the record holds 1,200 references, more than 500")]),
 ]
