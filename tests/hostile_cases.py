@@ -96,7 +96,9 @@ CASES = [
     Case("a file full of control characters", {_h("mn-bells"): hero("mn-bells", append="".join(
         f"bell{i}: a \x07 b\n" for i in range(4000)))},
          [(_h("mn-bells"), 13, "bell0", "control character U+0007 (bell)"),
-          (_h("mn-bells"), 33, "(file)", "3,980 more control characters from this line on")], most=22),
+          (_h("mn-bells"), 33, "(file)", "3,980 more control characters from this line on"),
+          (_h("mn-bells"), 23, "bell10", "3,990 more unknown fields from this one on")],
+         most=33),   # 20 characters + 1 line for the rest, and 10 unknown fields (the bell keys) + 1 for the rest
     Case("escaped control character", {_h("mn-esc"): hero("mn-esc", {"summary": 'summary: "An \\e escape."'})},
          [(_h("mn-esc"), 8, "summary", "text contains the control character U+001B (ESC)")]),
     Case("control character in a key", {_h("mn-keyctl"): hero("mn-keyctl", append='"hero\\x01type": general\n')},

@@ -72,14 +72,23 @@ def _explain_pattern(err: ValidationError, game) -> tuple[str, str]:
     return f"{shown(value)} is not in the required form", f"write it as described: {form}" if form else "see the schema"
 
 
+UNKNOWN_FIELDS_LISTED = 10   # per mapping; a file of thousands of junk keys gets one more line for the rest
+
+
 def _unknown_fields(err: ValidationError, kind: str) -> list[tuple[list, str, str]]:
-    """One (field path, problem, fix) per unknown field of the mapping: three junk keys, three problems."""
+    """One (field path, problem, fix) per unknown field of the mapping: three junk keys, three
+    problems. Past UNKNOWN_FIELDS_LISTED, the rest are counted in one problem at the next one."""
     path = list(err.absolute_path)
     allowed = err.schema.get("properties", {})
     extras = [k for k in err.instance if k not in allowed] or ["?"]
-    return [(path + [name], "unknown field",
-             f"remove it, or add it to schemas/{kind}.schema.json with a description" + _did_you_mean(name, allowed))
-            for name in extras]
+    out = [(path + [name], "unknown field",
+            f"remove it, or add it to schemas/{kind}.schema.json with a description" + _did_you_mean(name, allowed))
+           for name in extras[:UNKNOWN_FIELDS_LISTED]]
+    rest = extras[UNKNOWN_FIELDS_LISTED:]
+    if rest:
+        out.append((path + [rest[0]], f"{len(rest):,} more unknown fields from this one on",
+                    f"remove them, or add them to schemas/{kind}.schema.json with a description"))
+    return out
 
 
 def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
