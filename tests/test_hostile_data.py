@@ -103,5 +103,5 @@ def test_strict_build_refuses_the_same_tree(tmp_path):
     for case in CASES:
         for file, line, field, _ in case.expect:
             if case.name != "named pipe":
-                assert f"data/{file}:{line}: {field}: " in output, (case.name, output[-3000:])
+                assert f"data/{printable(file)}:{line}: {field}: " in output, (case.name, output[-3000:])
     assert not (out / "api" / "records.json").exists()
