@@ -89,3 +89,10 @@ def test_thousands_of_unknown_keys_give_a_few_lines(phone_page, site_url):
     assert len(lines) <= 8, lines
     assert any("2,997 more keys in the link" in line for line in lines), lines
     assert "“cities” is in the link 2 times; the first value, “table”, was used." in pg.inner_text("#ac-victory")
+
+
+def test_the_ac_calculator_says_which_value_a_repeated_key_gave(page, site_url):
+    page.goto(site_url + "calculators/ancient-conquest-battle/?a=i11&d=i6&t=hills&t=clear")
+    notice = page.locator("[data-testid=acb-link-notice]")
+    notice.wait_for(timeout=20000)
+    assert "“t” is in the link 2 times; the first value, “hills”, was used." in notice.inner_text()
