@@ -18,6 +18,7 @@ from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
+from generator.export.build_time import BuildTimeError, build_datetime  # noqa: E402
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export.records import export_files  # noqa: E402
 from generator.model.records import page_url  # noqa: E402
@@ -132,6 +133,15 @@ def on_files(files, config):
     return files
 
 
+def on_pre_page(page, config, files):
+    """A page's date is the build's fixed time, not the clock's (MkDocs gzips the sitemap with it)."""
+    try:
+        page.update_date = build_datetime().strftime("%Y-%m-%d")
+    except BuildTimeError as err:
+        raise PluginError(str(err)) from None
+    return page
+
+
 def on_page_markdown(markdown, page, config, files):
     """A generated page whose whole body is one HTML block (every record page) skips Markdown.
 
@@ -161,7 +171,7 @@ def on_post_build(config):
         return                              # a preview: no download, and offline.js keeps the service worker off
     try:
         write_offline_copy(site, dir_urls)  # the file:// zip, then the service worker over the final files
-    except ModuleSyntaxError as err:        # a page script the copy cannot convert: say where, no traceback
+    except (ModuleSyntaxError, BuildTimeError) as err:   # say what, no traceback
         raise PluginError(f"the downloadable copy cannot be made: {err}") from None
     write_service_worker(site, dir_urls)
 

@@ -15,7 +15,19 @@ class Problem:
     fix: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.field}: {self.problem} ({self.fix})"
+        # Every part escaped: a file name or value with a line break or an ANSI escape must not
+        # forge an "ok" line or recolour the terminal (issue 18).
+        return f"{printable(self.file)}:{self.line}: {printable(self.field)}: {printable(self.problem)} ({printable(self.fix)})"
+
+
+def printable(text: str) -> str:
+    """Text with each character a terminal would act on or hide (line breaks, escapes, bidi and
+    zero-width marks) written as its escape: 'a\nb' -> 'a\\nb'. Printable text is unchanged."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] if c in "\n\r\t" or ord(c) < 0x100
+                   else f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}" for c in text)
 
 
 def shown(value, limit: int = SHOWN_CHARS) -> str:

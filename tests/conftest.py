@@ -50,6 +50,7 @@ def free_port() -> int:
 def build_site(out: Path, data: Path | None = None, port: int | None = None) -> subprocess.CompletedProcess:
     """Strict build; with a port, for serving on it (instant navigation needs the exact URL)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.setdefault("PYTHONHASHSEED", "1")   # test_reproducible.py builds again with another seed
     config = []
     if data:
         env["COMPENDIUM_DATA"] = str(data)

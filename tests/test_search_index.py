@@ -41,6 +41,13 @@ def test_fold_and_terms_as_players_type():
     assert not {"to", "the", "can", "de", "la"} - STOP_WORDS
 
 
+def test_zero_width_characters_fold_away_as_in_the_browser():
+    """Issue 18: the index folds invisible characters as engine/text.js does, so 'a\u200bjax' is 'ajax'."""
+    for text in ("A\u200bjax", "Aj\u200cax", "\u2060Ajax", "A\u00adjax", "\ufeffAjax", "Aja\u200dx", "Aj\u200eax"):
+        assert fold(text) == "ajax", repr(text)
+        assert terms(text) == ["ajax"], repr(text)
+
+
 def test_word_families():
     assert len({family(w) for w in ("trade", "trades", "traded", "trading")}) == 1
     assert family("prisoners") == family("prisoner")

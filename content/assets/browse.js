@@ -3,6 +3,7 @@
 // ruling_count, has_rulings, has_unknowns and ages), filtered and sorted in memory.
 // Filters live in the page address (?game=...&kind=...&sort=...).
 import { siteHref } from "./dom.js";
+import { checkedExport } from "./export/check.js";
 
 const ROOT = new URL("../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);
@@ -199,8 +200,8 @@ async function init() {
   try {
     recordsPromise = recordsPromise || fetch(RECORDS).then((res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.json();
-    });
+      return res.json().catch(() => { throw new Error("api/records.json is not valid JSON; rebuild the site"); });
+    }).then(checkedExport);
     list = entries(await recordsPromise);
   } catch (err) {
     recordsPromise = null;

@@ -19,6 +19,7 @@ import re
 import zipfile
 from pathlib import Path
 
+from generator.export.build_time import zip_stamp
 from generator.export.classic_scripts import classic_page, records_script
 from generator.export.search_index import INDEX_PATH
 
@@ -77,10 +78,13 @@ def write_offline_copy(site: Path, directory_urls: bool = True) -> Path:
     """Write the file:// copy of the built site as a zip inside it; returns the zip's path."""
     out = site / ZIP_PATH
     out.parent.mkdir(parents=True, exist_ok=True)
-    stamp = (2000, 1, 1, 0, 0, 0)   # fixed times: the same site gives the same zip
+    stamp = zip_stamp()   # one fixed time (SOURCE_DATE_EPOCH where set): the same site gives the same zip
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
         def put(rel: str, data: bytes) -> None:
-            zf.writestr(zipfile.ZipInfo(f"{TOP}/{rel}", stamp), data, compress_type=zipfile.ZIP_DEFLATED)
+            info = zipfile.ZipInfo(f"{TOP}/{rel}", stamp)
+            info.create_system = 3             # Unix, on every machine (ZipInfo says 0 on Windows)
+            info.external_attr = 0o644 << 16   # rw-r--r--, not the builder's umask
+            zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
 
         classic: dict[str, str] = {}   # classic builds of the module scripts, by site path
         for rel in copied_files(site):

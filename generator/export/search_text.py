@@ -32,10 +32,13 @@ STOP_WORDS = frozenset("""
 
 
 class _Marks(dict):
-    """str.translate table that deletes every mark (Unicode category M), learnt char by char."""
+    """str.translate table that deletes every mark (Unicode category M) and format character
+    (Cf: zero-width spaces and joiners, soft hyphens, bidi marks), learnt char by char: the
+    browser drops /[\\p{M}\\p{Cf}]/gu, so 'a\\u200bjax' is 'ajax' on both sides."""
 
     def __missing__(self, code: int):
-        self[code] = None if unicodedata.category(chr(code)).startswith("M") else code
+        category = unicodedata.category(chr(code))
+        self[code] = None if category.startswith("M") or category == "Cf" else code
         return self[code]
 
 
@@ -43,10 +46,10 @@ _MARKS = _Marks()
 
 
 def fold(text: str) -> str:
-    """Lowercase without accents, as players type ('Tártaros' -> 'tartaros').
+    """Lowercase without accents or invisible characters, as players type ('Tártaros' -> 'tartaros').
 
-    Compatibility decomposition, then every mark dropped, then lowercase: the browser
-    does the same with normalize("NFKD"), /\\p{M}/gu and toLowerCase().
+    Compatibility decomposition, then every mark and format character dropped, then lowercase:
+    the browser does the same with normalize("NFKD"), /[\\p{M}\\p{Cf}]/gu and toLowerCase().
     """
     decomposed = unicodedata.normalize("NFKD", text)
     return (decomposed if decomposed.isascii() else decomposed.translate(_MARKS)).lower()

@@ -126,6 +126,12 @@ def load_file(path: Path, root: Path) -> tuple[RawRecord | None, list[Problem]]:
     return RawRecord(path, rel, parsed.data, parsed.lines, text), problems
 
 
+def _unprintable_name(rel: str, stem: str) -> Problem:
+    char = next(c for c in stem if not c.isprintable())
+    return Problem(rel, 1, "(file)", f"the file name holds {char_name(char)}, so it cannot be an id",
+                   "rename the file to its id plus .yaml: a game prefix and lowercase ASCII words joined by hyphens")
+
+
 def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Problem]]:
     """Load every data/<game>/<kind>/<id>.yaml under data_dir (each with `load`, which
     validate.py wraps to check each file once while it is unchanged)."""
@@ -139,6 +145,8 @@ def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Pro
             problems.append(Problem(rel, 1, "(file)", "not a .yaml file inside data/",
                                     "rename it to <id>.yaml or move it out of data/"))
             continue
+        if not path.stem.isprintable():   # a line break or an escape would forge output and cannot be an id
+            problems.append(_unprintable_name(rel, path.stem))
         if not path.is_file():   # a pipe or device would block the read forever
             problems.append(Problem(rel, 1, "(file)", "not a regular file", "replace it with a plain YAML file"))
             continue

@@ -137,7 +137,7 @@ def _link_same_names(m: Model) -> None:
     for rec in m.records.values():
         if rec["kind"] in ("game", "ruling", "rule", "table", "component"):  # shared words, not shared things
             continue
-        for n in _names(rec):
+        for n in sorted(_names(rec)):   # sorted: a set's order changes with the hash seed
             by_name[n].append(rec)
     for recs in by_name.values():
         games = {r["game"] for r in recs}
@@ -147,6 +147,12 @@ def _link_same_names(m: Model) -> None:
             for other in recs:
                 if other["game"] != r["game"] and other not in m.also_in[r["id"]]:
                     m.also_in[r["id"]].append(other)
+    for others in m.also_in.values():   # a defined order, whatever order the names were met in
+        others.sort(key=_game_then_id)
+
+
+def _game_then_id(rec: dict) -> tuple[str, str]:
+    return rec["game"], rec["id"]
 
 
 def shared_names(m: Model) -> list[tuple[str, list[dict]]]:
@@ -159,5 +165,6 @@ def shared_names(m: Model) -> list[tuple[str, list[dict]]]:
     for recs in groups.values():
         common = set.intersection(*(_names(r) for r in recs))
         label = min((r["name"] for r in recs if fold(r["name"]) in common), default=recs[0]["name"])
-        out.append((label, sorted(recs, key=lambda r: (r["game"], r["id"]))))
-    return sorted(out, key=lambda t: fold(t[0]))
+        out.append((label, sorted(recs, key=_game_then_id)))
+    # Two groups may share a label (Egypt the place, Egypt the people): their ids settle the order.
+    return sorted(out, key=lambda t: (fold(t[0]), t[0], [r["id"] for r in t[1]]))

@@ -63,7 +63,8 @@ def check_id_prefix(records: list[RawRecord]) -> list[Problem]:
         prefix = GAME_PREFIX.get(game)
         if isinstance(rid, str) and prefix and not rid.startswith(prefix + "-"):
             problems.append(Problem(r.rel, r.line_of(["id"]), "id", f"id {rid!r} lacks the game prefix '{prefix}-'",
-                                    f"rename to '{prefix}-{rid.split('-', 1)[-1]}' (and the file too)"))
+                                    f"rename it to '{prefix}-{rid.split('-', 1)[-1]}', and the file to "
+                                    f"{prefix}-{rid.split('-', 1)[-1]}.yaml"))
     return problems
 
 
@@ -178,7 +179,8 @@ def check_table_cells(records: list[RawRecord]) -> list[Problem]:
                 ok = value == "unknown" or (isinstance(value, want) and not (isinstance(value, bool) and bool not in want))
                 if not ok:
                     problems.append(Problem(r.rel, r.line_of(["rows", i, "cells", col]), f"rows[{i}].cells.{col}",
-                                            f"{value!r} is not of column type {cols[col]}", f"write a {cols[col]}, or {{value: unknown, note: ...}}"))
+                                            f"{value!r} is not of column type {cols[col]}",
+                                            f"write {COLUMN_TYPE_WORDS.get(cols[col], cols[col])}, or {{value: unknown, note: ...}}"))
     return problems
 
 
@@ -207,6 +209,10 @@ def _get(data, path):
     return data
 
 
+# A column type as the fix names it ("write a whole number", never "write a integer").
+COLUMN_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false"}
+
+
 def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
     """Editors validate as you type only if the first line names the schema."""
     problems = []
@@ -229,3 +235,8 @@ ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_reference
 from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
 
 ALL_CHECKS += [check_text_references, check_placeholder_gaps]
+
+# Text that would look different on a page from the file (generator/validate/text_safety.py, issue 18).
+from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
+
+ALL_CHECKS += TEXT_SAFETY_CHECKS

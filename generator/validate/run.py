@@ -20,6 +20,7 @@ from generator.validate.schema_check import check_schema
 def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:
     """Ids of files with problems: the one each declares and the one its file name implies."""
     ids = {PurePosixPath(f).stem for f in failed_files if f.endswith(".yaml")}
+    ids = {i for i in ids if i.isprintable()}   # a file name with a line break is no id (issue 18)
     ids |= {r.data.get("id") for r in records if r.rel in failed_files and isinstance(r.data.get("id"), str)}
     return ids
 

@@ -59,8 +59,12 @@ def _explain_pattern(err: ValidationError, game) -> tuple[str, str]:
         fix = ("an id is a game prefix mn, swm, dip, mos or ac, a hyphen, then lowercase ASCII words joined by hyphens"
                + (f": write '{wanted}'" if wanted else ", like 'mn-julius-caesar'"))
         return f"{shown(value)} is not an id", fix
-    if err.validator_value == _common_pattern("line"):
-        if "\n" in value:
+    if err.validator_value in (_common_pattern("line"), _common_pattern("paragraph")):
+        separator = next((c for c in "\u2028\u2029" if c in value), None)
+        if separator:
+            return (f"has the line separator U+{ord(separator):04X}, which breaks the line on a page; this field is one line",
+                    "delete it, or write a space")
+        if "\n" in value or "\r" in value:
             return ("has a line break; this field is one line",
                     "join the lines into one; in YAML '>-' folds a long line into one; longer text belongs in 'text'")
         return "has a tab; this field is one line of plain text", "replace the tab with a space"
@@ -85,6 +89,24 @@ def _explain_choice(err: ValidationError):
                 f"write {options}, not both")
     return None
 
+UNKNOWN_FIELDS_LISTED = 10   # per mapping; a file of thousands of junk keys gets one more line for the rest
+
+
+def _unknown_fields(err: ValidationError, kind: str) -> list[tuple[list, str, str]]:
+    """One (field path, problem, fix) per unknown field of the mapping: three junk keys, three
+    problems. Past UNKNOWN_FIELDS_LISTED, the rest are counted in one problem at the next one."""
+    path = list(err.absolute_path)
+    allowed = err.schema.get("properties", {})
+    extras = [k for k in err.instance if k not in allowed] or ["?"]
+    out = [(path + [name], "unknown field",
+            f"remove it, or add it to schemas/{kind}.schema.json with a description" + _did_you_mean(name, allowed))
+           for name in extras[:UNKNOWN_FIELDS_LISTED]]
+    rest = extras[UNKNOWN_FIELDS_LISTED:]
+    if rest:
+        out.append((path + [rest[0]], f"{len(rest):,} more unknown fields from this one on",
+                    f"remove them, or add them to schemas/{kind}.schema.json with a description"))
+    return out
+
 
 def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
     """(field path, problem, fix) for one schema error."""
@@ -93,12 +115,6 @@ def _explain(err: ValidationError, kind: str, game) -> tuple[list, str, str]:
     if v == "required":
         missing = err.message.split("'")[1]
         return path + [missing], "required field is missing", f"add '{missing}:' to the record"
-    if v == "additionalProperties":
-        allowed = err.schema.get("properties", {})
-        extras = [k for k in err.instance if k not in allowed]
-        name = extras[0] if extras else "?"
-        return (path + [name], "unknown field",
-                f"remove it, or add it to schemas/{kind}.schema.json with a description" + _did_you_mean(name, allowed))
     if v in ("enum", "const"):
         opts = err.validator_value if v == "enum" else [err.validator_value]
         return (path, f"{shown(err.instance)} is not allowed",
@@ -142,9 +158,11 @@ def check_schema(rec: RawRecord) -> list[Problem]:
                         "use one of: " + ", ".join(kinds()) + _did_you_mean(kind, kinds()))]
     problems = []
     for err in validators()[kind].iter_errors(rec.data):
-        path, problem, fix = _explain(err, kind, rec.data.get("game"))
-        line = rec.line_of(path if err.validator != "required" else path[:-1])
-        problems.append(Problem(rec.rel, line, field_path(path), problem, fix))
+        explained = (_unknown_fields(err, kind) if err.validator == "additionalProperties"
+                     else [_explain(err, kind, rec.data.get("game"))])
+        for path, problem, fix in explained:
+            line = rec.line_of(path if err.validator != "required" else path[:-1])
+            problems.append(Problem(rec.rel, line, field_path(path), problem, fix))
     return problems
 
 

@@ -296,3 +296,22 @@ test("'vulcan' and 'mars' give Mare Nostrum's gods first, and no 7 Wonders Myths
     assert.deepEqual(found.filter((id) => id.startsWith("swm-")), [], `${query}: a 7 Wonders Myths record`);
   }
 });
+
+// ---- issue 18: invisible characters and queries with no word -------------------------
+
+test("zero-width characters are folded away: 'a\\u200bjax' finds Ajax, as 'ajax' does", () => {
+  for (const q of ["a\u200bjax", "aj\u200cax", "\u2060ajax", "a\u00adjax", "\ufeffajax", "aja\u200dx"]) {
+    assert.equal(fold(q), "ajax", JSON.stringify(q));
+    assert.equal(ids(search(INDEX, q))[0], "mn-ajax", JSON.stringify(q));
+  }
+  assert.equal(parseQuery("aja\u200b", { stopWords: new Set(), minLength: 2 }).typing, true, "a trailing zero-width space is no word's end");
+});
+
+test("a query of only punctuation, emoji or zero-width characters says it holds no word, not 'too common'", () => {
+  for (const q of ["?!...", "🙂🙂", "\u200b\u200b", "— – ()", "🏛️"]) {
+    const outcome = search(INDEX, q);
+    assert.equal(outcome.status, "idle", q);
+    assert.equal(outcome.reason, "no-words", q);
+  }
+  assert.equal(search(INDEX, "the to").reason, "common");
+});

@@ -7,7 +7,7 @@ import { el, onEveryPage } from "./view/dom.js";
 import { showVerdict } from "./view/odds.js";
 import { loadRecords } from "./records.js";
 import {
-  rulesFromRecords, analyse, scenarioFromQuery, scenarioToQuery, normalizeScenario, effectOf, civOf,
+  rulesFromRecords, analyse, scenarioFromQuery, scenarioToQuery, normalizeScenario, effectOf, civOf, queryNotes,
 } from "./mn-battle.js";
 import { buildForm, syncForm, showFieldErrors, presetScenario } from "./mn-battle-page/form.js";
 import { outcomeTable, lossChart, sideDetails } from "./mn-battle-page/details.js";
@@ -18,7 +18,8 @@ import { roundOutcomes } from "./mn-battle-page/words.js";
 const IDLE_MS = 250; // the rounds and the planner wait for a pause in typing
 
 function mount(root, rules) {
-  const state = { scenario: normalizeScenario(scenarioFromQuery(location.search)), plan: planFromQuery(location.search), hints: [], timer: 0 };
+  const state = { scenario: normalizeScenario(scenarioFromQuery(location.search)), plan: planFromQuery(location.search),
+    hints: queryNotes(location.search).map((n) => ({ ...n, hint: true })), timer: 0 };   // a repeated key says which value was used
   const verdict = el("div", { class: "cmp-verdict", id: "mnb-verdict", "aria-live": "polite" });
   const results = el("section", { class: "mnb-results", id: "mnb-results", "aria-labelledby": "mnb-results-title" });
   const on = {

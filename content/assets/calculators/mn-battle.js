@@ -19,7 +19,7 @@ export { rulesFromRecords, RulesError, BASE_FACTS, effectOf, creatureOf, civOf, 
 export { FACES } from "./mn-battle/dice.js";
 export {
   BATTLES, GOALS, SIDES, READINGS, DEFAULT_LOSS_ORDER, defaultScenario, normalizeScenario,
-  scenarioToQuery, scenarioFromQuery,
+  scenarioToQuery, scenarioFromQuery, queryNotes,
 } from "./mn-battle/scenario.js";
 export { validateScenario } from "./mn-battle/validate.js";
 export { analyse, resolveRoll, ajaxAdvice } from "./mn-battle/round.js";

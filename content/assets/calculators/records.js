@@ -4,6 +4,8 @@
 // browsers refuse fetch, so the copy carries api/records.js, which sets a global; it is
 // loaded here as a classic script, the way the theme loads its search index from files.
 
+import { checkedExport } from "../export/check.js";
+
 const SITE_ROOT = new URL("../../", import.meta.url);
 const GLOBAL = "__compendiumRecords";
 let pending = null;
@@ -29,7 +31,7 @@ function fromServer() {
 /** The parsed export, {version, count, records}. Failed loads are retried on the next call. */
 export function loadRecords() {
   if (!pending) {
-    pending = location.protocol === "file:" ? fromScript() : fromServer();
+    pending = (location.protocol === "file:" ? fromScript() : fromServer()).then(checkedExport);
     pending.catch(() => { pending = null; });
   }
   return pending;

@@ -8,6 +8,7 @@
 // Where the rules disagree or are silent, the choice is a named reading.
 import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef } from "./shared/records.js";
 import { readCount, params, shorten } from "./shared/input.js";
+import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "ancient-conquest";
 export const SOURCES = {
@@ -150,10 +151,7 @@ export function scenarioFromQuery(rules, query) {
   }
   const known = new Set(["o", "tyre", "sidon", "opt", "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
     ...rules.groups.flatMap((g) => ["deities", "own", ...cityKeys].map((k) => `g${g}.${k}`))]);
-  for (const key of new Set(q.keys())) {
-    if (!known.has(key)) errors.push({ field: key, message: `“${shorten(key)}” in the link is not something this helper reads; it was ignored.` });
-  }
-  return { scenario: s, errors };
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["o", "opt"] }) };
 }
 
 /** The query string of a scenario (without "?"), in a stable order. */

@@ -9,6 +9,7 @@
 // as readings, never as the rule.
 import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "./shared/records.js";
 import { readCount, cleanName, params, shorten } from "./shared/input.js";
+import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "diplomacy-variant";
 export const SOURCES = {
@@ -105,12 +106,8 @@ export function scenarioFromQuery(query) {
     if (values.includes(v)) s.readings[k] = v;
     else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
-  for (const key of new Set(q.keys())) {
-    if (key !== "p" && !Object.keys(READINGS).some((k) => key === `r.${k}`)) {
-      errors.push({ field: key, message: `“${shorten(key)}” in the link is not something this helper reads; it was ignored.` });
-    }
-  }
-  return { scenario: s, errors };
+  const known = new Set(["p", ...Object.keys(READINGS).map((k) => `r.${k}`)]);
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["p"] }) };
 }
 
 /** The query string of a scenario (without "?"). */

@@ -7,6 +7,7 @@
 // shows only as an unnamed icon is never guessed: the helper asks the player.
 import { RecordsError, recordList, gameIndex, fact, plainText, recordRef } from "./shared/records.js";
 import { readCount, params, shorten, INPUT_CEILING } from "./shared/input.js";
+import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "mosaic-wars-disasters";
 export const SOURCES = {
@@ -114,8 +115,8 @@ export function scenarioFromQuery(rules, query) {
   for (const k of ["mine", "others"]) {
     const raw = q.get(k);
     if (raw === null || raw.trim() === "") continue;
-    const what = disaster && disaster.of ? disaster.of : "the count";
-    const label = k === "mine" ? `Your ${what}` : `${disaster && disaster.compare === "most" ? "Most" : "Fewest"} among the others`;
+    const label = k === "mine" ? (disaster && disaster.of ? `Your ${disaster.of}` : "Your count")
+      : `${disaster && disaster.compare === "most" ? "Most" : "Fewest"} among the others`;
     const r = readCount(raw, { label });
     if (r.error) errors.push({ field: k, message: r.error });
     else s[k] = r.value;
@@ -130,10 +131,7 @@ export function scenarioFromQuery(rules, query) {
     else errors.push({ field: "avoid", message: `“${shorten(id)}” is not a card that avoids disasters; it was left out.` });
   }
   const known = new Set(["d", "mine", "others", "struck", "avoid", ...rules.holdings.map((h) => `h.${h.key}`)]);
-  for (const key of new Set(q.keys())) {
-    if (!known.has(key)) errors.push({ field: key, message: `“${shorten(key)}” in the link is not something this helper reads; it was ignored.` });
-  }
-  return { scenario: s, errors };
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["avoid"] }) };
 }
 
 /** The query string of a scenario (without "?"). */

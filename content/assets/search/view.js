@@ -49,9 +49,10 @@ export function showOutcome(parts, outcome, root) {
   closest.replaceChildren();
   closest.hidden = true;
   if (outcome.status === "idle") {
-    status.textContent = outcome.query.trim()
-      ? `Keep typing: ${quote(outcome.query)} is too common a word to search for.`
-      : "Type a name, an alias or a question";
+    const typed = outcome.query.trim();
+    status.textContent = !typed ? "Type a name, an alias or a question"
+      : outcome.reason === "no-words" ? `${quote(outcome.query)} holds no letter or digit to search for: type a name, an alias or a question.`
+        : `Keep typing: ${quote(outcome.query)} is too common a word to search for.`;
     return;
   }
   if (outcome.status === "none") {

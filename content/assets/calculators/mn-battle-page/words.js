@@ -54,7 +54,9 @@ export function roundsOutcomes(row) {
   ];
 }
 
-const KIND_WORDS = { legions: "legions", fortresses: "fortresses", creatures: "creatures", triremes: "triremes" };
+// A null-prototype map: a name from a link ("__proto__", "constructor") finds nothing here.
+const KIND_WORDS = Object.assign(Object.create(null),
+  { legions: "legions", fortresses: "fortresses", creatures: "creatures", triremes: "triremes" });
 
 /** Loss orders offered for a side: each order of the pieces that fight on land; the default keeps the strongest. */
 export function lossOrderChoices(side, defaultOrder) {
@@ -72,5 +74,5 @@ export function lossOrderChoices(side, defaultOrder) {
 
 /** An order as words ("legions, then fortresses, then creatures"); triremes never fight on land, so they are left out. */
 export function lossOrderText(order) {
-  return order.filter((k) => k !== "triremes").map((k) => KIND_WORDS[k] || k).join(", then ");
+  return order.filter((k) => k !== "triremes").map((k) => KIND_WORDS[k] || `“${String(k).slice(0, 24)}”`).join(", then ");
 }

@@ -24,8 +24,9 @@ export const BASE_FACTS = {
 
 export class RulesError extends Error {
   constructor(problems) {
-    super("The records lack numbers the battle calculator needs:\n" + problems.join("\n"));
-    this.problems = problems;
+    const unique = [...new Set(problems)];   // four facts on one missing record: one line, not four
+    super("The records lack numbers the battle calculator needs:\n" + unique.join("\n"));
+    this.problems = unique;
   }
 }
 

@@ -5,6 +5,7 @@
 // Anything may arrive here (a hand-edited link, an API call): normalizeScenario keeps only
 // the known fields and never iterates a list it has not checked, and validateScenario
 // (validate.js) says what is wrong in words.
+import { repeatedKeyNotes } from "../../link/query-notes.js";
 
 export const BATTLES = ["land", "naval", "ranged-land", "ranged-sea"];
 export const GOALS = ["losses", "wipe"];
@@ -130,3 +131,13 @@ export function scenarioFromQuery(q) {
   for (const [k, q2] of Object.entries(READING_KEYS)) if (p.has(`r.${q2}`)) s.readings[k] = p.get(`r.${q2}`);
   return s;
 }
+
+/**
+ * What the link says beyond its values: each key given more than once, and which value was used
+ * (issue 18), as {field, message} with the scenario's own field names (a.legions -> attacker.legions).
+ */
+export function queryNotes(q) {
+  const field = (key) => key.replace(/^a\./, "attacker.").replace(/^d\./, "defender.");
+  return repeatedKeyNotes(new URLSearchParams(q), { field });
+}
+

@@ -4,6 +4,7 @@
 // &at=island&longer=1&r.reductions=one-card. Every value is checked; a bad one becomes a
 // message for its field and is left out, never a NaN or a throw.
 import { readCount, params, shorten } from "../shared/input.js";
+import { helperLinkNotes } from "../../link/query-notes.js";
 
 // Readings the manual leaves open; the first value of each is the default. The page
 // explains each one.
@@ -60,10 +61,7 @@ export function scenarioFromQuery(rules, query) {
   }
   const known = new Set(["tax", "hold", "at", "longer", ...rules.kinds.map((k) => `h.${k.key}`),
     ...rules.options.map((o) => `b.${o.key}`), ...Object.keys(READINGS).map((k) => `r.${k}`)]);
-  for (const key of new Set(q.keys())) {
-    if (!known.has(key)) errors.push({ field: key, message: `“${shorten(key)}” in the link is not something this helper reads; it was ignored.` });
-  }
-  return { scenario: s, errors };
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["hold", "at"] }) };
 }
 
 /** The query string of a scenario (without "?"), in a stable order. */

@@ -4,6 +4,7 @@
 // import this file.
 import { el, siteHref } from "../../dom.js";
 import { onEveryPage } from "../../on-page.js";
+import { checkedExport } from "../../export/check.js";
 
 export { el } from "../../dom.js";   // the site's one element builder (text always as text)
 
@@ -16,7 +17,7 @@ export function loadRecords() {
     recordsPromise = fetch(new URL("api/records.json", SITE_ROOT)).then((r) => {
       if (!r.ok) throw new Error(`records.json answered ${r.status}`);
       return r.json();
-    });
+    }).then(checkedExport);
     recordsPromise.catch(() => { recordsPromise = null; });
   }
   return recordsPromise;

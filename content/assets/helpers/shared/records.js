@@ -4,8 +4,9 @@
 /** Raised when the records lack something a helper needs; `problems` names each gap. */
 export class RecordsError extends Error {
   constructor(helper, problems) {
-    super(`The records lack what the ${helper} needs:\n${problems.join("\n")}`);
-    this.problems = problems;
+    const unique = [...new Set(problems)];   // several facts of one missing record: one line
+    super(`The records lack what the ${helper} needs:\n${unique.join("\n")}`);
+    this.problems = unique;
   }
 }
 

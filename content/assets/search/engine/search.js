@@ -1,6 +1,7 @@
 // The engine's one entry point: a query in, what to show out. Pure (no DOM, no network),
 // so Node tests and the page run the same code.
-//   status "idle"     nothing searchable was typed (empty, or only words like 'the', 'to')
+//   status "idle"     nothing searchable was typed (empty, or only words like 'the', 'to'); its
+//                     reason is "common" (only such words) or "no-words" (no letter or digit)
 //   status "results"  results, best first; exact is false when only close spellings matched
 //   status "none"     nothing matched; `closest` holds the nearest names
 import { markerFor, segments } from "./highlight.js";
@@ -15,7 +16,12 @@ export const DEFAULT_LIMIT = 20;
 
 export function search(index, query, { limit = DEFAULT_LIMIT } = {}) {
   const parsed = parseQuery(query, index);
-  if (!parsed.tokens.length) return { status: "idle", query: String(query ?? ""), total: 0, results: [], closest: [] };
+  if (!parsed.tokens.length) {
+    // Why nothing is searched: no letter or digit at all (punctuation, emoji, zero-width
+    // characters), or only words too common or too short to decide a match.
+    const reason = parsed.words.length ? "common" : "no-words";
+    return { status: "idle", reason, query: String(query ?? ""), total: 0, results: [], closest: [] };
+  }
   const { results, matches } = rank(index, parsed, query);
   if (!results.length) {
     return { status: "none", query: String(query), total: 0, results: [], closest: closestNames(index, query) };
