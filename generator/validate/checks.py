@@ -204,3 +204,8 @@ ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_reference
 from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
 
 ALL_CHECKS += [check_text_references, check_placeholder_gaps]
+
+# Battle scenarios on rulings (generator/validate/scenarios.py): checked by the calculators' engines.
+from generator.validate.scenarios import SCENARIO_CHECKS  # noqa: E402
+
+ALL_CHECKS += SCENARIO_CHECKS
