@@ -11,3 +11,5 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 SEEDS = ROOT.parent / "shared" / "seeds"
 # Hashes of the sources' 12-word runs, for the originality check where SEEDS is absent.
 FINGERPRINT = ROOT / "fingerprints" / "sources.txt"
+# The rulings the calculators' tests check (kept complete by tests/js/rulings.test.mjs).
+RULING_TESTS = ROOT / "tests" / "js" / "ruling-tests.json"
