@@ -1,8 +1,10 @@
 // Checks the battle scenarios on ruling records with the calculators' own engines, so a
 // scenario is valid exactly when the calculator would accept it (one source of truth).
 // Run by generator/validate/scenarios.py: reads {records, scenarios: [{id, engine, query}]}
-// as JSON on stdin and writes [{id, problems: [text]}] as JSON on stdout. Never throws on a
-// bad scenario; a missing or broken record set is one problem per scenario.
+// as JSON on stdin and writes [{id, problems: [text]}] as JSON on stdout, where a scenario
+// whose engine cannot read the rules from these records at all gets {id, unreadable: text}
+// instead (the calculator's page then says so itself; that is not the scenario's fault).
+// Never throws on a bad scenario.
 import * as MN from "../../content/assets/calculators/mn-battle.js";
 import * as AC from "../../content/assets/calculators/ac-battle.js";
 
@@ -50,10 +52,14 @@ process.stdin.on("end", () => {
   const { records, scenarios } = JSON.parse(input);
   const payload = { version: 1, records };
   const checkers = {};
+  const unreadable = {};
   const results = scenarios.map(({ id, engine, query }) => {
+    if (!ENGINES[engine]) return { id, problems: [`no engine named ${JSON.stringify(engine)}`] };
+    if (!checkers[engine] && !unreadable[engine]) {
+      try { checkers[engine] = ENGINES[engine](payload); } catch (e) { unreadable[engine] = String(e.message).slice(0, 300); }
+    }
+    if (unreadable[engine]) return { id, unreadable: unreadable[engine] };
     try {
-      if (!ENGINES[engine]) return { id, problems: [`no engine named ${JSON.stringify(engine)}`] };
-      checkers[engine] ??= ENGINES[engine](payload);
       return { id, problems: checkers[engine](String(query)) };
     } catch (e) {
       return { id, problems: [`the calculator could not read it: ${e.message}`] };
