@@ -47,7 +47,7 @@ export function buildPlans(on, rounds) {
     const f = `${side}.plan`;
     return el("fieldset", { class: "mnb-plan", "data-side": side }, el("legend", { text: `${SIDE_TITLE[side]}'s plan` }),
       field(`${f}.withdraw.when`, "Withdraw its legions and creatures", when),
-      field(`${f}.withdraw.below`, "N", below),
+      field(`${f}.withdraw.below`, "N (units left, or a chance in %)", below),
       field(`${f}.reinforce.legions`, "Legions that arrive", legions),
       field(`${f}.reinforce.creatures`, "Creatures that arrive", creatures),
       field(`${f}.reinforce.round`, "They arrive", round));
