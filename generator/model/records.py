@@ -10,6 +10,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from generator.model.ruling_tests import tested_rulings
 from generator.model.value_sources import resolve_values
 
 KIND_PAGES = {  # kind -> (page file stem, heading), in navigation order
@@ -89,6 +90,7 @@ class Model:
     rulings_for: dict = field(default_factory=lambda: defaultdict(list))
     also_in: dict = field(default_factory=lambda: defaultdict(list))
     page_of: dict[str, str] = field(default_factory=dict)              # id -> its own page's path
+    tested_rulings: frozenset = frozenset()                            # rulings the calculators' tests check
 
     def href(self, from_page: str, rid: str) -> str:
         """Relative URL of a record's page, from a page."""
@@ -112,7 +114,7 @@ def _names(rec: dict) -> set[str]:
 
 def build_model(raw_records: list[dict]) -> Model:
     raw_records = resolve_values(raw_records)      # every `from` becomes its value, once, here
-    m = Model(records={r["id"]: r for r in raw_records})
+    m = Model(records={r["id"]: r for r in raw_records}, tested_rulings=tested_rulings())
     for rec in raw_records:
         game, kind = rec["game"], rec["kind"]
         if kind == "game":

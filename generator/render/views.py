@@ -18,7 +18,7 @@ SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summa
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
                    "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
                    "tools", "source_title", "plain_words",
-                   "payments"}   # a disaster's losses again, structured for its helper: the page shows `losses`
+                   "payments", "scenario", "no_scenario"}   # a disaster's losses again, structured for its helper: the page shows `losses`
 REF_FIELDS = {"civilization", "hero", "creature"}
 # Figures a player scans a list for, in this order; the list shows the first three present.
 KEY_FIELDS = ("cost", "invocation_cost", "phase", "hero_type", "card_type", "tech_type", "pantheon",
@@ -66,9 +66,21 @@ def key_figures(links: PageLinks, rec: dict, with_source: bool = False) -> list[
     return out[:KEY_FIGURES]
 
 
+def scenario_view(links: PageLinks, ruling: dict) -> dict | None:
+    """"Work it out": the calculator's page with the ruling's battle entered (the query is
+    checked by the engine and limited by the schema to URL-safe characters)."""
+    sc = ruling.get("scenario")
+    if not sc:
+        return None
+    return {"href": esc(f'{links.page_href(sc["calculator"])}?{sc["query"]}'),
+            "note": links.inline(sc["note"]) if sc.get("note") else ""}
+
+
 def ruling_view(links: PageLinks, ruling: dict, for_record: str | None = None) -> dict:
     """A ruling in full: question, answer, and the other records it concerns."""
     return {
+        "work": scenario_view(links, ruling),
+        "tested": ruling["id"] in links.m.tested_rulings,
         "id": ruling["id"],
         "href": links.href(ruling["id"]),
         "type": RULING_TYPES.get(ruling["ruling_type"], ruling["ruling_type"]),
@@ -134,6 +146,8 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
                   for f in rec.get("facts") or []],
         "table": table_view(links, rec) if rec["kind"] == "table" else None,
         "tools": tool_views(links, game, rid),
+        "work": scenario_view(links, rec) if is_ruling else None,
+        "tested": is_ruling and rid in m.tested_rulings,
         "rulings": [ruling_view(links, r, rid) for r in m.rulings_for.get(rid, [])],
         "concerns": [links.link(c) for c in rec.get("concerns") or []],
         "related": [links.link(r) for r in rec.get("related") or []],

@@ -240,3 +240,8 @@ ALL_CHECKS += [check_text_references, check_placeholder_gaps]
 from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
 
 ALL_CHECKS += TEXT_SAFETY_CHECKS
+
+# Battle scenarios on rulings (generator/validate/scenarios.py): checked by the calculators' engines.
+from generator.validate.scenarios import SCENARIO_CHECKS  # noqa: E402
+
+ALL_CHECKS += SCENARIO_CHECKS

@@ -91,8 +91,12 @@ function plannerMonteCarlo(base, plan, n, seed) {
   return { ms: performance.now() - t0, worstSe: worst };
 }
 
-/** Three rounds by Monte Carlo: n whole battles, each round with the engine's choices for the pieces left. */
-function roundsMonteCarlo(base, chain, n, seed) {
+/**
+ * Three rounds by Monte Carlo: n whole battles, each round with the engine's choices for the
+ * pieces left, each side following its plan (reinforcements, then the attacker's and the
+ * defender's withdrawal, read here from the plan as the README states it).
+ */
+function roundsMonteCarlo(base, chain, n, seed, fight = {}) {
   base = normalizeScenario(base);
   const rand = sfc32(seed, 3, 5, 7);
   const counts = new Array(FACES + 1).fill(0), dice = [];
@@ -108,25 +112,55 @@ function roundsMonteCarlo(base, chain, n, seed) {
   };
   const pieces = (x) => ({ legions: x.legions, triremes: x.triremes, fortresses: x.fortresses, creatures: x.creatures });
   const count = (p) => p.legions + p.triremes + p.fortresses + p.creatures;
-  const taken = [0, 0, 0];
+  const ENDS = ["attackerTakes", "defenderHolds", "bothGone", "attackerWithdrew", "defenderWithdrew"];
+  const hits = [0, 1, 2].map(() => Object.fromEntries(ENDS.map((k) => [k, 0])));
+  const end = (r, k) => { for (let j = r; j < 3; j++) hits[j][k]++; };
+  const aloneCache = new Map();
+  const alone = (side, a, d) => {
+    const key = JSON.stringify([side, a, d]);
+    if (!aloneCache.has(key)) {
+      const s = { ...base, attacker: { ...base.attacker, ...a, gods: [] }, defender: { ...base.defender, ...d, gods: [] } };
+      const o = analyse(RULES, _internal.settleScenario(RULES, s).scenario).outcomes;
+      aloneCache.set(key, side === "attacker" ? o.attackerAlone : o.defenderAlone);
+    }
+    return aloneCache.get(key);
+  };
+  const leaves = (p, x, chance) => (p && p.withdraw ? (p.withdraw.when === "fewer" ? count(x) < p.withdraw.below : p.withdraw.when === "chance" ? chance() < p.withdraw.below / 100 : false) : false);
+  const moveOut = (p, x) => { const y = { ...x }; for (const k of (p.withdraw.pieces || ["legions", "creatures"])) y[k] = 0; return y; };
+  const arrive = (p, x, round) => (p && p.reinforce && (p.reinforce.round ?? 2) === round
+    ? { ...x, legions: x.legions + (p.reinforce.legions || 0), creatures: x.creatures + (p.reinforce.creatures || 0) } : x);
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
     let a = pieces(base.attacker), d = pieces(base.defender);
     for (let r = 0; r < 3; r++) {
+      if (r > 0) {
+        a = arrive(fight.attacker, a, r + 1);
+        d = arrive(fight.defender, d, r + 1);
+        if (leaves(fight.attacker, a, () => alone("attacker", a, d))) {
+          a = moveOut(fight.attacker, a);
+          if (!count(a)) { end(r, "attackerWithdrew"); break; }
+        }
+        if (leaves(fight.defender, d, () => alone("defender", a, d))) {
+          d = moveOut(fight.defender, d);
+          if (!count(d)) { end(r, "defenderWithdrew"); break; }
+        }
+      }
       const plans = planOf(a, d, r === 0);
       const kA = killsRolled(plans.attacker, rand, counts, dice), kD = killsRolled(plans.defender, rand, counts, dice);
       a = piecesAfter(a, plans.attacker.removed, kD, base.attacker.lossOrder);
       d = piecesAfter(d, plans.defender.removed, kA, base.defender.lossOrder);
       if (count(a) && count(d)) continue;
-      if (count(a)) for (let k = r; k < 3; k++) taken[k]++;
+      end(r, count(a) ? "attackerTakes" : count(d) ? "defenderHolds" : "bothGone");
       break;
     }
   }
   const ms = performance.now() - t0;
   let worst = 0;
   chain.rounds.forEach((row, k) => {
-    const p = row.attackerTakes, se = Math.sqrt(Math.max(p * (1 - p), 1e-12) / n);
-    worst = Math.max(worst, Math.abs(taken[k] / n - p) / se);
+    for (const key of ENDS) {
+      const p = row[key], se = Math.sqrt(Math.max(p * (1 - p), 1e-12) / n);
+      worst = Math.max(worst, Math.abs(hits[k][key] / n - p) / se);
+    }
   });
   return { ms, worstSe: worst };
 }
@@ -157,6 +191,21 @@ for (const [name, defender] of Object.entries(DEFENDERS)) {
     console.log(pad(`3 rounds (${chain.states} states), ${heroes.length ? "Hamilcar + Ajax" : "no hero"}, vs ${name}`, 84) + pad(`${t.ms.toFixed(1)} (${t.cpuMs.toFixed(1)})`, 18) +
       pad(mc.ms.toFixed(0), 10) + pad(`${(mc.ms / t.ms).toFixed(0)}x`, 11) + mc.worstSe.toFixed(2));
   }
+}
+// With plans: the attacker brings its last legion before round 2 and withdraws when its chance
+// to take the province next round falls below 30%; the defender's legions and creatures leave
+// when fewer than 4 units remain (its fortresses stay and fight).
+const FIGHT = { attacker: { withdraw: { when: "chance", below: 30 }, reinforce: { legions: 1, round: 2 } },
+  defender: { withdraw: { when: "fewer", below: 4 } } };
+for (const [name, defender] of Object.entries(DEFENDERS)) {
+  const base = { attacker: { ...ATTACKER, legions: ATTACKER.legions - 1 }, defender };
+  const chain = analyseRounds(RULES, base, { rounds: 3, plans: FIGHT });
+  if (!chain.ok) throw new Error(JSON.stringify(chain.errors));
+  const t = time(() => analyseRounds(RULES, base, { rounds: 3, plans: FIGHT }));
+  const mc = roundsMonteCarlo(base, chain, BATTLES, 77, FIGHT);
+  results.push({ kind: "rounds", name, heroes: ATTACKER.heroes, t, mc });
+  console.log(pad(`3 rounds, withdraw plan + 1 reinforcement (${chain.states} states), vs ${name}`, 84) + pad(`${t.ms.toFixed(1)} (${t.cpuMs.toFixed(1)})`, 18) +
+    pad(mc.ms.toFixed(0), 10) + pad(`${(mc.ms / t.ms).toFixed(0)}x`, 11) + mc.worstSe.toFixed(2));
 }
 const worst = (kind, key) => Math.max(...results.filter((r) => r.kind === kind).map((r) => r.t[key]));
 const verdict = (v, goal) => `${v.toFixed(1)} ms (goal <= ${goal} ms): ${v <= goal ? "met" : "NOT met"}`;

@@ -5,7 +5,7 @@
 // Run: COMPENDIUM_RECORDS=/path/to/api/records.json node --test tests/js/mn-rounds.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyse, analyseRounds, resolveRoll, validateScenario, FACES, DEFAULT_LOSS_ORDER, _internal } from "../../content/assets/calculators/mn-battle.js";
+import { analyse, analyseRounds, resolveRoll, validateScenario, FACES, DEFAULT_LOSS_ORDER, _internal, plansToQuery, plansFromQuery, normalizePlans } from "../../content/assets/calculators/mn-battle.js";
 import {
   RULES, TOL, sfc32, sc, other, tuples, killsFunction, bruteAjax, diceWithSum, assertClose, sum,
 } from "./mn-helpers.mjs";
@@ -97,16 +97,65 @@ function diceFor(s, side, f) {
   return new Array(a[side].rolls ? a[side].dice - f : 0).fill(1);
 }
 
-/** The chances after each of R rounds, by walking every sequence of round outcomes. */
-function bruteRounds(base, R) {
+/** This file's reading of a plan: reinforcements, then the attacker's and the defender's choice to move out. */
+const PLAN0 = { withdraw: { when: "never", below: 0, pieces: ["legions", "creatures"] }, reinforce: { legions: 0, creatures: 0, round: 2 } };
+function planOf(plans, side) {
+  const p = (plans && plans[side]) || {};
+  return { withdraw: { ...PLAN0.withdraw, ...(p.withdraw || {}) }, reinforce: { ...PLAN0.reinforce, ...(p.reinforce || {}) } };
+}
+function arrive(x, plan, round) {
+  const r = plan.reinforce;
+  return r.round === round ? { ...x, legions: x.legions + r.legions, creatures: x.creatures + r.creatures } : x;
+}
+function leaves(plan, x, chance) {
+  const w = plan.withdraw;
+  if (w.when === "fewer") return count(x) < w.below;
+  if (w.when === "chance") return chance() < w.below / 100;
+  return false;
+}
+function moveOut(x, plan) {
+  const y = { ...x };
+  for (const k of plan.withdraw.pieces) if (k !== "fortresses") y[k] = 0;
+  return y;
+}
+const ENDS = ["attackerTakes", "defenderHolds", "bothGone", "attackerWithdrew", "defenderWithdrew"];
+
+/** The chances after each of R rounds, by walking every sequence of round outcomes (plans applied by this file's reading). */
+function bruteRounds(base, R, plans) {
   base = sc(base);
   const order = { attacker: base.attacker.lossOrder, defender: base.defender.lossOrder };
-  const absorbed = Array.from({ length: R }, () => ({ attackerTakes: 0, defenderHolds: 0, bothGone: 0 }));
+  const plan = { attacker: planOf(plans, "attacker"), defender: planOf(plans, "defender") };
+  const absorbed = Array.from({ length: R }, () => Object.fromEntries(ENDS.map((k) => [k, 0])));
   const memo = new Map();
+  const roundOf = (a, d, first) => {
+    const key = JSON.stringify([a, d, first]);
+    if (!memo.has(key)) memo.set(key, bruteRound(roundBattle(base, a, d, first)));
+    return memo.get(key);
+  };
+  const alone = (side, a, d) => {
+    const { out, removed } = roundOf(a, d, false);
+    let c = 0;
+    for (const [kA, kD, q] of out) {
+      const a2 = lose(a, removed.attacker, kD, order.attacker), d2 = lose(d, removed.defender, kA, order.defender);
+      const [mine, theirs] = side === "attacker" ? [a2, d2] : [d2, a2];
+      if (count(mine) > 0 && count(theirs) === 0) c += q;
+    }
+    return c;
+  };
   const walk = (a, d, round, p) => {
-    const key = JSON.stringify([a, d, round === 1]);
-    if (!memo.has(key)) memo.set(key, bruteRound(roundBattle(base, a, d, round === 1)));
-    const { out, removed } = memo.get(key);
+    if (round > 1) {
+      a = arrive(a, plan.attacker, round);
+      d = arrive(d, plan.defender, round);
+      if (leaves(plan.attacker, a, () => alone("attacker", a, d))) {
+        a = moveOut(a, plan.attacker);
+        if (count(a) === 0) { absorbed[round - 1].attackerWithdrew += p; return; }
+      }
+      if (leaves(plan.defender, d, () => alone("defender", a, d))) {
+        d = moveOut(d, plan.defender);
+        if (count(d) === 0) { absorbed[round - 1].defenderWithdrew += p; return; }
+      }
+    }
+    const { out, removed } = roundOf(a, d, round === 1);
     for (const [kA, kD, q] of out) {
       const a2 = lose(a, removed.attacker, kD, order.attacker);
       const d2 = lose(d, removed.defender, kA, order.defender);
@@ -117,10 +166,10 @@ function bruteRounds(base, R) {
   };
   walk(piecesOf(base.attacker), piecesOf(base.defender), 1, 1);
   const rows = [];
-  const total = { attackerTakes: 0, defenderHolds: 0, bothGone: 0 };
+  const total = Object.fromEntries(ENDS.map((k) => [k, 0]));
   for (let r = 0; r < R; r++) {
-    for (const k of Object.keys(total)) total[k] += absorbed[r][k];
-    rows.push({ ...total, atWar: 1 - total.attackerTakes - total.defenderHolds - total.bothGone });
+    for (const k of ENDS) total[k] += absorbed[r][k];
+    rows.push({ ...total, atWar: 1 - sum(ENDS.map((k) => total[k])) });
   }
   return rows;
 }
@@ -147,6 +196,70 @@ test("three rounds equal a brute force over every dice outcome of every round", 
       for (const k of OUTCOMES) assertClose(row[k], brute[i][k], TOL, `${JSON.stringify(s)} round ${i + 1} ${k}`);
     });
   }
+});
+
+const ALL = [...OUTCOMES, "attackerWithdrew", "defenderWithdrew"];
+const PLANNED = [
+  [{ attacker: { legions: 3 }, defender: { legions: 2, fortresses: 1 } }, { attacker: { withdraw: { when: "fewer", below: 2 } } }],
+  [{ attacker: { legions: 2 }, defender: { legions: 2, fortresses: 1 } }, { defender: { withdraw: { when: "fewer", below: 3 } } }],
+  [{ attacker: { legions: 2 }, defender: { legions: 2 } }, { attacker: { withdraw: { when: "chance", below: 40 } }, defender: { withdraw: { when: "chance", below: 30 } } }],
+  [{ attacker: { legions: 2 }, defender: { legions: 1, fortresses: 1 } }, { attacker: { reinforce: { legions: 2, round: 2 } } }],
+  [{ attacker: { civ: "mn-greece", legions: 1, creatures: 1 }, defender: { legions: 2 } }, { attacker: { reinforce: { creatures: 1, round: 3 }, withdraw: { when: "fewer", below: 2, pieces: ["legions"] } } }],
+  [{ attacker: { legions: 2, heroes: ["mn-hamilcar"] }, defender: { legions: 1, fortresses: 1 } }, { attacker: { withdraw: { when: "chance", below: 50 } }, defender: { reinforce: { legions: 1, round: 2 } } }],
+  [{ attacker: { legions: 2, heroes: ["mn-ajax"] }, defender: { legions: 2 } }, { attacker: { reinforce: { legions: 1, round: 2 } }, defender: { withdraw: { when: "fewer", below: 2 } } }],
+];
+
+test("three rounds with plans (withdraw, reinforce) equal a brute force over every dice outcome of every round", () => {
+  for (const [s, plans] of PLANNED) {
+    const chain = analyseRounds(RULES, s, { rounds: 3, plans });
+    assert.ok(chain.ok && chain.applies, JSON.stringify(chain.errors));
+    const brute = bruteRounds(s, 3, plans);
+    chain.rounds.forEach((row, i) => {
+      for (const k of ALL) assertClose(row[k], brute[i][k], TOL, `${JSON.stringify([s, plans])} round ${i + 1} ${k}`);
+      assertClose(sum(ALL.map((k) => row[k])), 1, 1e-12, "sums to 1");
+      assertClose(row.withdrawal, row.attackerWithdrew + row.defenderWithdrew, 1e-15, "withdrawal");
+    });
+  }
+});
+
+test("a plan changes the rounds, and a fortress never withdraws", () => {
+  const s = { attacker: { legions: 3 }, defender: { legions: 1, fortresses: 1 } };
+  const plain = analyseRounds(RULES, s, { rounds: 3 });
+  const out = analyseRounds(RULES, s, { rounds: 3, plans: { defender: { withdraw: { when: "fewer", below: 9 } } } });
+  // the legion moves out before round 2; the fortress stays and fights: never a withdrawal
+  assert.equal(out.rounds[2].defenderWithdrew, 0);
+  assert.ok(Math.abs(out.rounds[2].attackerTakes - plain.rounds[2].attackerTakes) > 1e-3);
+  const f = analyseRounds(RULES, s, { plans: { defender: { withdraw: { when: "fewer", below: 2, pieces: ["legions", "fortresses"] } } } });
+  assert.equal(f.ok, false);
+  assert.ok(f.errors.some((e) => e.field === "defender.plan.withdraw.pieces" && /fortress never moves/.test(e.message)));
+});
+
+test("bad plans get a message beside the field, never a throw or NaN", () => {
+  const s = { civ: "mn-rome", legions: 7, creatures: 3 };
+  const cases = [
+    [{ attacker: { withdraw: { when: "fewer", below: -1 } } }, "attacker.plan.withdraw.below"],
+    [{ attacker: { withdraw: { when: "fewer", below: 1e9 } } }, "attacker.plan.withdraw.below"],
+    [{ attacker: { withdraw: { when: "chance", below: -1 } } }, "attacker.plan.withdraw.below"],
+    [{ attacker: { withdraw: { when: "chance", below: 1e9 } } }, "attacker.plan.withdraw.below"],
+    [{ attacker: { withdraw: { when: "chance", below: NaN } } }, "attacker.plan.withdraw.below"],
+    [{ attacker: { withdraw: { when: "sometimes" } } }, "attacker.plan.withdraw.when"],
+    [{ attacker: { withdraw: { pieces: { length: 1e9 } } } }, "attacker.plan.withdraw.pieces"],
+    [{ attacker: { reinforce: { legions: 2, round: 2 } } }, "attacker.plan.reinforce.legions"],
+    [{ attacker: { reinforce: { creatures: 1, round: 2 } } }, "attacker.plan.reinforce.creatures"],
+    [{ attacker: { reinforce: { legions: 1, round: 1 } } }, "attacker.plan.reinforce.round"],
+    [{ attacker: { reinforce: { legions: 1, round: 9 } } }, "attacker.plan.reinforce.round"],
+    [{ attacker: { reinforce: { legions: "lots" } } }, "attacker.plan.reinforce.legions"],
+    [{ defender: { reinforce: { creatures: 1, round: 2 } } }, "defender.civ"],
+  ];
+  for (const [plans, field] of cases) {
+    let r;
+    assert.doesNotThrow(() => { r = analyseRounds(RULES, { attacker: s, defender: { legions: 2 } }, { rounds: 3, plans }); });
+    assert.equal(r.ok, false, JSON.stringify(plans));
+    assert.ok(r.errors.some((e) => e.field === field), `${JSON.stringify(plans)}: ${JSON.stringify(r.errors)}`);
+  }
+  const q = plansToQuery({ attacker: { withdraw: { when: "chance", below: 25 }, reinforce: { legions: 1, round: 3 } }, defender: { withdraw: { when: "fewer", below: 2, pieces: ["legions"] } } });
+  assert.deepEqual(plansFromQuery(q), normalizePlans({ attacker: { withdraw: { when: "chance", below: 25 }, reinforce: { legions: 1, round: 3 } }, defender: { withdraw: { when: "fewer", below: 2, pieces: ["legions"] } } }));
+  assert.equal(plansFromQuery("a.withdraw=fewer&a.withdraw.below=-1").attacker.withdraw.below, -1);
 });
 
 test("after every round the four chances sum to 1, and the first round is the one-round engine", () => {
@@ -180,8 +293,18 @@ test("the manual's worked example 2 keeps the Behemoth: with the default order t
 });
 
 /** Monte Carlo of whole battles: dice from a seeded PRNG, each round resolved by resolveRoll with the engine's choices. */
-function monteCarloRounds(base, R, n, seed) {
+function monteCarloRounds(base, R, n, seed, fightPlans) {
   base = sc(base);
+  const sidePlans = { attacker: planOf(fightPlans, "attacker"), defender: planOf(fightPlans, "defender") };
+  const aloneMemo = new Map();
+  const alone = (side, a, d) => {   // the one-round engine's chance, for a "chance" plan
+    const key = JSON.stringify([side, a, d]);
+    if (!aloneMemo.has(key)) {
+      const o = analyse(RULES, roundBattle(base, a, d, false)).outcomes;
+      aloneMemo.set(key, side === "attacker" ? o.attackerAlone : o.defenderAlone);
+    }
+    return aloneMemo.get(key);
+  };
   const rand = sfc32(seed, 0x9e3779b9, 0x243f6a88, 0x85a308d3);
   const die = () => 1 + Math.floor(rand() * FACES);
   const plans = new Map();
@@ -207,10 +330,23 @@ function monteCarloRounds(base, R, n, seed) {
     plans.set(key, plan);
     return plan;
   };
-  const hits = Array.from({ length: R }, () => ({ attackerTakes: 0, defenderHolds: 0, bothGone: 0 }));
+  const hits = Array.from({ length: R }, () => Object.fromEntries(ENDS.map((k) => [k, 0])));
+  const end = (round, k) => { for (let j = round - 1; j < R; j++) hits[j][k]++; };
   for (let i = 0; i < n; i++) {
     let a = piecesOf(base.attacker), d = piecesOf(base.defender);
     for (let round = 1; round <= R; round++) {
+      if (round > 1) {
+        a = arrive(a, sidePlans.attacker, round);
+        d = arrive(d, sidePlans.defender, round);
+        if (leaves(sidePlans.attacker, a, () => alone("attacker", a, d))) {
+          a = moveOut(a, sidePlans.attacker);
+          if (count(a) === 0) { end(round, "attackerWithdrew"); break; }
+        }
+        if (leaves(sidePlans.defender, d, () => alone("defender", a, d))) {
+          d = moveOut(d, sidePlans.defender);
+          if (count(d) === 0) { end(round, "defenderWithdrew"); break; }
+        }
+      }
       const plan = planFor(a, d, round === 1);
       const dice = {};
       for (const side of ["attacker", "defender"]) {
@@ -231,11 +367,11 @@ function monteCarloRounds(base, R, n, seed) {
       d = lose(d, r.defender.removedBeforeDice, r.attacker.kills, base.defender.lossOrder);
       const aLeft = count(a) > 0, dLeft = count(d) > 0;
       if (aLeft && dLeft) continue;
-      for (let k = round - 1; k < R; k++) hits[k][aLeft ? "attackerTakes" : dLeft ? "defenderHolds" : "bothGone"]++;
+      end(round, aLeft ? "attackerTakes" : dLeft ? "defenderHolds" : "bothGone");
       break;
     }
   }
-  return hits.map((h) => ({ ...h, atWar: n - h.attackerTakes - h.defenderHolds - h.bothGone }));
+  return hits.map((h) => ({ ...h, atWar: n - sum(ENDS.map((k) => h[k])) }));
 }
 
 test("a seeded Monte Carlo of whole battles agrees within 5 standard errors over three rounds", () => {
@@ -245,11 +381,15 @@ test("a seeded Monte Carlo of whole battles agrees within 5 standard errors over
     { attacker: { civ: "mn-rome", legions: 8, creatures: 1, heroes: ["mn-hamilcar", "mn-ajax"] }, defender: { legions: 6, fortresses: 1 } },
     { attacker: { civ: "mn-greece", legions: 5, creatures: 2, gods: ["mn-mars"] }, defender: { civ: "mn-egypt", legions: 6, creatures: 1, fortresses: 1, lossOrder: FORTRESS_FIRST } },
   ];
-  cases.forEach((s, i) => {
-    const chain = analyseRounds(RULES, s, { rounds: 3 });
-    const mc = monteCarloRounds(s, 3, N, 4242 + i);
+  const planned = [
+    [cases[0], { attacker: { withdraw: { when: "chance", below: 35 }, reinforce: { legions: 3, round: 2 } }, defender: { withdraw: { when: "fewer", below: 2 } } }],
+    [cases[1], { defender: { withdraw: { when: "fewer", below: 4 }, reinforce: { legions: 2, round: 3 } } }],
+  ];
+  [...cases.map((s) => [s, undefined]), ...planned].forEach(([s, plans], i) => {
+    const chain = analyseRounds(RULES, s, { rounds: 3, plans });
+    const mc = monteCarloRounds(s, 3, N, 4242 + i, plans);
     chain.rounds.forEach((row, r) => {
-      for (const k of OUTCOMES) {
+      for (const k of ALL) {
         const p = row[k], est = mc[r][k] / N;
         const se = Math.sqrt(Math.max(p * (1 - p), 1e-12) / N);
         assert.ok(Math.abs(est - p) <= 5 * se + 1e-12,

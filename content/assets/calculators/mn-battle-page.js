@@ -8,6 +8,7 @@ import { showVerdict } from "./view/odds.js";
 import { loadRecords } from "./records.js";
 import {
   rulesFromRecords, analyse, scenarioFromQuery, scenarioToQuery, normalizeScenario, effectOf, civOf, queryNotes,
+  plansFromQuery, plansToQuery,
 } from "./mn-battle.js";
 import { buildForm, syncForm, showFieldErrors, presetScenario } from "./mn-battle-page/form.js";
 import { outcomeTable, lossChart, sideDetails } from "./mn-battle-page/details.js";
@@ -19,6 +20,7 @@ const IDLE_MS = 250; // the rounds and the planner wait for a pause in typing
 
 function mount(root, rules) {
   const state = { scenario: normalizeScenario(scenarioFromQuery(location.search)), plan: planFromQuery(location.search),
+    plans: plansFromQuery(location.search),
     hints: queryNotes(location.search).map((n) => ({ ...n, hint: true })), timer: 0 };   // a repeated key says which value was used
   const verdict = el("div", { class: "cmp-verdict", id: "mnb-verdict", "aria-live": "polite" });
   const results = el("section", { class: "mnb-results", id: "mnb-results", "aria-labelledby": "mnb-results-title" });
@@ -28,6 +30,7 @@ function mount(root, rules) {
     preset(key) { state.hints = []; state.scenario = presetScenario(key); render(true); },
     clear() { state.hints = []; state.scenario = presetScenario(null); render(true); },
     plan(mutate) { mutate(state.plan); saveUrl(); schedule(); },
+    plans(mutate) { mutate(state.plans); saveUrl(); syncRounds(rounds, state.scenario, state.plans); schedule(); },
     async copy(button) {
       try { await navigator.clipboard.writeText(location.href); button.textContent = "Link copied"; }
       catch { button.textContent = "Copy the address bar"; }
@@ -71,7 +74,7 @@ function mount(root, rules) {
 
   function saveUrl() {
     if (!root.isConnected) return; // the player has navigated away (instant navigation): leave their URL alone
-    const q = [scenarioToQuery(state.scenario), planToQuery(state.plan)].filter(Boolean).join("&");
+    const q = [scenarioToQuery(state.scenario), plansToQuery(state.plans), planToQuery(state.plan)].filter(Boolean).join("&");
     const url = location.pathname + (q ? `?${q}` : "") + location.hash;
     if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
   }
@@ -84,7 +87,7 @@ function mount(root, rules) {
     try { a = analyse(rules, s); }
     catch (e) { a = { ok: false, errors: [{ field: "", message: `The calculator failed: ${e.message}` }], notices: [] }; }
     syncForm(form, rules, s, { refresh, dice: a.ok ? { attacker: a.attacker.dice, defender: a.defender.dice } : {} });
-    syncRounds(rounds, s);
+    syncRounds(rounds, s, state.plans);
     showFieldErrors(form, a.errors || [], state.hints);
     results.replaceChildren(el("h2", { id: "mnb-results-title", text: "The odds in detail" }));
     for (const n of a.notices || []) results.append(el("p", { class: "mnb-notice", text: n }));
@@ -109,7 +112,7 @@ function mount(root, rules) {
     planner.out.dataset.state = "busy";
     state.timer = setTimeout(() => {
       if (!root.isConnected) return;
-      showRounds(rounds, rules, state.scenario);
+      showRounds(rounds, rules, state.scenario, state.plans);
       showPlanner(planner, rules, state.scenario, state.plan);
     }, IDLE_MS);
   }

@@ -13,6 +13,7 @@
 //   round.js     one round: exact odds, a roll resolved by hand, Ajax's advice
 //   losses.js    which pieces a side gives up, in the order the player picks
 //   rounds.js    several rounds of a province at war: a Markov chain over the pieces left
+//   plans.js     each side's plan over those rounds: withdraw, or bring in more units
 //   planner.js   how big an army: the odds as the attacking army grows
 
 export { rulesFromRecords, RulesError, BASE_FACTS, effectOf, creatureOf, civOf, mostDice } from "./mn-battle/rules.js";
@@ -26,4 +27,7 @@ export { analyse, resolveRoll, ajaxAdvice } from "./mn-battle/round.js";
 export { _internal } from "./mn-battle/internal.js";
 export { PIECES, piecesAfter } from "./mn-battle/losses.js";
 export { analyseRounds } from "./mn-battle/rounds.js";
+export {
+  WITHDRAW_WHEN, MOVABLE, defaultPlans, normalizePlans, validatePlans, plansToQuery, plansFromQuery, mostUnits,
+} from "./mn-battle/plans.js";
 export { planArmy, plannerAxes, plannerValue } from "./mn-battle/planner.js";

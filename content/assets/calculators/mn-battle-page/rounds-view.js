@@ -1,11 +1,13 @@
-// "Several rounds": the chance that a province at war is cleared within 1, 2, 3 rounds, and
-// the order in which each side gives up its pieces (the figures say which order they use).
+// "Several rounds": the chance that a province at war is cleared within 1, 2, 3 rounds, the
+// order in which each side gives up its pieces and each side's plan (withdraw, reinforce; the
+// figures say which they use).
 
 import { el } from "../view/dom.js";
 import { pct } from "../view/percent.js";
 import { verdictText, stackedBar, legend, dataTable } from "../view/odds.js";
 import { analyseRounds, DEFAULT_LOSS_ORDER } from "../mn-battle.js";
-import { roundsOutcomes, lossOrderChoices, lossOrderText } from "./words.js";
+import { roundsOutcomes, lossOrderChoices, lossOrderText, planText } from "./words.js";
+import { buildPlans, syncPlans, showPlanErrors } from "./plan-view.js";
 
 const ROUNDS = 3;
 const SIDE_TITLE = { attacker: "The attacker", defender: "The defender" };
@@ -22,17 +24,20 @@ export function buildRounds(form, on) {
     sel.addEventListener("change", () => on.change((s) => { s[side].lossOrder = sel.value.split(","); }, { refresh: true }));
     return el("div", { class: "mnb-field" }, el("label", { class: "mnb-row", for: sel.id }, el("span", { text: `${SIDE_TITLE[side]} gives up` }), sel), slotEl);
   });
+  const plans = buildPlans(on, ROUNDS);
   const out = el("div", { class: "mnb-rounds-out", id: "mnb-rounds-out", "aria-live": "polite" });
   const element = el("section", { class: "mnb-section", id: "mnb-rounds", "aria-labelledby": "mnb-rounds-title" },
     el("h2", { id: "mnb-rounds-title", text: "Several rounds: a province at war" }),
-    el("p", { class: "mnb-hint", text: "A province at war fights again every turn. These are the chances within 1, 2 and 3 rounds with no reinforcements, each round's Hamilcar and Ajax choices made again for the pieces left. Heroes act every round; a god card only in the first (it goes back at the next Offering phase)." }),
+    el("p", { class: "mnb-hint", text: "A province at war fights again every turn unless a side moves out. These are the chances within 1, 2 and 3 rounds, each round's Hamilcar and Ajax choices made again for the pieces left. Heroes act every round; a god card only in the first (it goes back at the next Offering phase)." }),
     el("fieldset", {}, el("legend", { text: "Which pieces each side gives up first" }), rows),
+    el("fieldset", { id: "mnb-plans" }, el("legend", { text: "How each side fights on" }), plans.element),
     out);
-  return { element, selects, out };
+  return { element, selects, out, plans };
 }
 
-/** Fill the loss-order choices for the scenario (an order from a link stays selectable). */
-export function syncRounds(view, s) {
+/** Fill the loss-order choices for the scenario (an order from a link stays selectable) and the plans. */
+export function syncRounds(view, s, plans) {
+  if (plans) syncPlans(view.plans, plans);
   for (const side of ["attacker", "defender"]) {
     const sel = view.selects[side];
     const choices = lossOrderChoices(side, DEFAULT_LOSS_ORDER);
@@ -45,13 +50,20 @@ export function syncRounds(view, s) {
 }
 
 /** Compute and show the rounds for a scenario (called after the verdict, when the page is idle). */
-export function showRounds(view, rules, s) {
+export function showRounds(view, rules, s, plans) {
   const { out } = view;
   let r;
-  try { r = analyseRounds(rules, s, { rounds: ROUNDS }); }
+  try { r = analyseRounds(rules, s, { rounds: ROUNDS, plans }); }
   catch (e) { r = { ok: false, errors: [{ message: `The several-rounds calculation failed: ${e.message}` }] }; }
   out.replaceChildren();
-  if (!r.ok) { out.dataset.state = "error"; out.append(el("p", { text: "Correct the battle above to see several rounds." })); return; }
+  const planProblems = r.ok ? [] : r.errors.filter((e) => /^(attacker|defender)\.(plan\.|civ$)/.test(e.field || ""));
+  showPlanErrors(view.plans, planProblems);
+  if (!r.ok) {
+    out.dataset.state = "error";
+    const onlyPlans = planProblems.length === r.errors.length;
+    out.append(el("p", { text: onlyPlans ? `Correct the plan: ${planProblems.map((e) => e.message).join(" ")}` : "Correct the battle above to see several rounds." }));
+    return;
+  }
   if (!r.applies) { out.dataset.state = "none"; out.append(el("p", { text: r.reason })); return; }
   out.dataset.state = "ok";
   const taken = r.rounds.map((row) => `${row.round} round${row.round > 1 ? "s" : ""} ${pct(row.attackerTakes)}`).join(" · ");
@@ -63,7 +75,8 @@ export function showRounds(view, rules, s) {
   }
   out.append(legend(roundsOutcomes(r.rounds[0])));
   out.append(dataTable({ caption: "Chances within each number of rounds", attrs: { id: "mnb-rounds-table" },
-    head: ["Within", "Attacker takes", "Still at war", "Defender holds", "Both wiped out"],
-    rows: r.rounds.map((row) => [`${row.round} round${row.round > 1 ? "s" : ""}`, pct(row.attackerTakes), pct(row.atWar), pct(row.defenderHolds), pct(row.bothGone)]) }));
-  out.append(el("p", { class: "mnb-hint", text: `These figures use: the attacker gives up ${lossOrderText(s.attacker.lossOrder)}; the defender gives up ${lossOrderText(s.defender.lossOrder)}.` }));
+    head: ["Within", "Attacker takes", "Still at war", "Defender holds", "Both wiped out", "Attacker withdrew", "Defender withdrew"],
+    rows: r.rounds.map((row) => [`${row.round} round${row.round > 1 ? "s" : ""}`, pct(row.attackerTakes), pct(row.atWar), pct(row.defenderHolds), pct(row.bothGone),
+      pct(row.attackerWithdrew), pct(row.defenderWithdrew)]) }));
+  out.append(el("p", { class: "mnb-hint", text: `These figures use: the attacker gives up ${lossOrderText(s.attacker.lossOrder)}; the defender gives up ${lossOrderText(s.defender.lossOrder)}. ${planText(r.plans)}` }));
 }

@@ -44,14 +44,37 @@ export function roundOutcomes(battle, o) {
   ];
 }
 
-/** The outcomes after several rounds, in the bar's order. */
+/** The outcomes after several rounds, in the bar's order (a withdrawal only when a plan makes one possible). */
 export function roundsOutcomes(row) {
-  return [
+  const out = [
     { key: "attackerTakes", label: "attacker takes the province", share: row.attackerTakes, tone: "win" },
     { key: "atWar", label: "still at war", share: row.atWar, tone: "war" },
     { key: "defenderHolds", label: "defender holds", share: row.defenderHolds, tone: "loss" },
     { key: "bothGone", label: "both sides wiped out", share: row.bothGone, tone: "both" },
   ];
+  if (row.withdrawal > 0) {
+    out.push({ key: "withdrawal", label: `a side withdrew (attacker ${pctWord(row.attackerWithdrew)}, defender ${pctWord(row.defenderWithdrew)})`, share: row.withdrawal, tone: "neutral" });
+  }
+  return out;
+}
+
+const pctWord = (p) => (p <= 0 ? "0%" : p < 0.001 ? "<0.1%" : `${(100 * p).toFixed(1)}%`);
+
+/** Each side's plan in words, for the line under the figures. */
+export function planText(plans) {
+  if (!plans) return "";
+  const side = (who, p) => {
+    const w = p.withdraw, r = p.reinforce;
+    const parts = [];
+    if (w.when === "fewer") parts.push(`moves its ${w.pieces.join(" and ")} out when fewer than ${w.below} of its units remain`);
+    else if (w.when === "chance") parts.push(`moves its ${w.pieces.join(" and ")} out when its chance to win the next round is below ${w.below}%`);
+    else parts.push("fights on");
+    const more = [r.legions ? `${r.legions} legion${r.legions > 1 ? "s" : ""}` : "", r.creatures ? `${r.creatures} creature${r.creatures > 1 ? "s" : ""}` : ""].filter(Boolean);
+    if (more.length) parts.push(`brings in ${more.join(" and ")} before round ${r.round}`);
+    return `the ${who} ${parts.join(" and ")}`;
+  };
+  const text = `Plans: ${side("attacker", plans.attacker)}; ${side("defender", plans.defender)}.`;
+  return text;
 }
 
 // A null-prototype map: a name from a link ("__proto__", "constructor") finds nothing here.

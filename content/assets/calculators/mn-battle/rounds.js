@@ -10,13 +10,19 @@
 //   back at the next Offering phase ("Offering to the Gods Phase");
 // - each side loses pieces in its own order (side.lossOrder; default: keep the strongest);
 // - a hero or god that no longer has anything to act on (Hercules without a legion) simply
-//   stops acting.
+//   stops acting;
+// - each side follows its plan (plans.js): before every round after the first, its
+//   reinforcements for that round arrive, then the attacker and then the defender may move
+//   their movable pieces out (a fortress stays and fights). A side that leaves the province
+//   empty has withdrawn: the other side keeps it, counted apart from battles won by the dice.
+//   Every decision depends only on the pieces on the board, so the chain stays exact.
 
 import { SIDES, normalizeScenario } from "./scenario.js";
 import { validateScenario, settleScenario } from "./validate.js";
 import { prepare } from "./sides.js";
 import { sideKills } from "./round.js";
 import { piecesOf, piecesAfter, unitCount } from "./losses.js";
+import { normalizePlans, validatePlans, reinforced, withdraws, afterWithdrawal } from "./plans.js";
 
 const key = (a, d) => `${a.legions}.${a.triremes}.${a.fortresses}.${a.creatures}|${d.legions}.${d.triremes}.${d.fortresses}.${d.creatures}`;
 
@@ -34,16 +40,22 @@ function roundScenario(rules, base, a, d, first) {
  * Returns {ok:false, errors} for bad input; {ok:true, applies:false, reason} for a battle
  * that never repeats (at sea, a ranged attack); else {ok:true, applies:true, rounds: [...]}
  * where rounds[i] holds the chances after round i+1, each counted from the start:
- * attackerTakes (the defender is gone, the attacker is not), defenderHolds, bothGone, atWar.
- * They sum to 1 after every round.
+ * attackerTakes (the defender is gone, the attacker is not), defenderHolds, bothGone, atWar,
+ * attackerWithdrew (the attacker moved out: the defender keeps the province),
+ * defenderWithdrew (the defender moved out and had no fortress: the attacker has it) and
+ * withdrawal (the two together). The six chances other than withdrawal sum to 1 after every round.
+ * `plans` ({attacker, defender}, see plans.js) say when each side withdraws or is reinforced.
  */
-export function analyseRounds(rules, scenario, { rounds = 3 } = {}) {
+export function analyseRounds(rules, scenario, { rounds = 3, plans } = {}) {
   const s = normalizeScenario(scenario);
   const { errors, notices } = validateScenario(rules, s);
   if (errors.length) return { ok: false, errors, notices };
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) {
     return { ok: false, errors: [{ field: "rounds", message: "The number of rounds must be a whole number from 1 to 20." }], notices };
   }
+  const plan = normalizePlans(plans);
+  const planErrors = validatePlans(rules, s, plan, rounds);
+  if (planErrors.length) return { ok: false, errors: planErrors, notices };
   if (s.battle !== "land") {
     return { ok: true, applies: false, notices,
       reason: s.battle === "naval" ? "A sea space is never at war: a naval battle is one round." : "A ranged attack is one round: the Titans do not stay in the province they hit." };
@@ -75,15 +87,38 @@ export function analyseRounds(rules, scenario, { rounds = 3 } = {}) {
   };
   const start = [piecesOf(s.attacker), piecesOf(s.defender)];
   if (unitCount(start[1]) === 0) {
-    const all = { attackerTakes: 1, defenderHolds: 0, bothGone: 0, atWar: 0 };
-    return { ok: true, applies: true, notices, states: 0, rounds: Array.from({ length: rounds }, () => ({ ...all })) };
+    const all = { attackerTakes: 1, defenderHolds: 0, bothGone: 0, attackerWithdrew: 0, defenderWithdrew: 0, withdrawal: 0, atWar: 0 };
+    return { ok: true, applies: true, notices, states: 0, rounds: Array.from({ length: rounds }, (_, i) => ({ round: i + 1, ...all })) };
   }
+  /** A side's chance to be alone in the province after the next round from (a, d). */
+  const chanceAlone = (side, a, d) => {
+    let c = 0;
+    for (const [a2, d2, q] of transitions(a, d, false)) {
+      const mine = side === "attacker" ? a2 : d2, theirs = side === "attacker" ? d2 : a2;
+      if (unitCount(mine) > 0 && unitCount(theirs) === 0) c += q;
+    }
+    return c;
+  };
   let atWar = new Map([[key(...start), [...start, 1]]]);
-  const done = { attackerTakes: 0, defenderHolds: 0, bothGone: 0 };
+  const done = { attackerTakes: 0, defenderHolds: 0, bothGone: 0, attackerWithdrew: 0, defenderWithdrew: 0 };
   const out = [];
   for (let r = 1; r <= rounds; r++) {
     const next = new Map();
-    for (const [a, d, p] of atWar.values()) {
+    for (let [a, d, p] of atWar.values()) {
+      if (r > 1) {
+        a = reinforced(a, plan.attacker, r);
+        d = reinforced(d, plan.defender, r);
+        const A = a, D = d;
+        if (withdraws(plan.attacker, unitCount(a), () => chanceAlone("attacker", A, D))) {
+          a = afterWithdrawal(a, plan.attacker.withdraw.pieces);
+          if (unitCount(a) === 0) { done.attackerWithdrew += p; continue; }
+        }
+        const A2 = a;
+        if (withdraws(plan.defender, unitCount(d), () => chanceAlone("defender", A2, D))) {
+          d = afterWithdrawal(d, plan.defender.withdraw.pieces);
+          if (unitCount(d) === 0) { done.defenderWithdrew += p; continue; }
+        }
+      }
       for (const [a2, d2, q] of transitions(a, d, r === 1)) {
         const pq = p * q;
         const aLeft = unitCount(a2) > 0, dLeft = unitCount(d2) > 0;
@@ -99,7 +134,7 @@ export function analyseRounds(rules, scenario, { rounds = 3 } = {}) {
     atWar = next;
     let war = 0;
     for (const v of atWar.values()) war += v[2];
-    out.push({ round: r, ...done, atWar: war });
+    out.push({ round: r, ...done, withdrawal: done.attackerWithdrew + done.defenderWithdrew, atWar: war });
   }
-  return { ok: true, applies: true, notices, states: memo.size, rounds: out, lossOrder: orders };
+  return { ok: true, applies: true, notices, states: memo.size, rounds: out, lossOrder: orders, plans: plan };
 }

@@ -1,0 +1,102 @@
+"""Rulings' battle scenarios: checked by the calculators' engines (a refused battle, a bad plan
+or a query not in the page's own form is a path:line problem), none missing without a reason,
+and a ruling's page says "Checked by the calculator's tests" exactly when the tests' list says so."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.model import ruling_tests
+from generator.paths import DATA, RULING_TESTS
+from generator.validate.run import load_and_validate
+
+RULING = "mare-nostrum/ruling/mn-ex-battle.yaml"
+
+
+@pytest.fixture
+def data_copy(tmp_path) -> Path:
+    out = tmp_path / "data"
+    shutil.copytree(DATA, out)
+    return out
+
+
+def _problems(data: Path) -> list[str]:
+    _, problems = load_and_validate(data)
+    return [str(p) for p in problems]
+
+
+def _edit(data: Path, rel: str, old: str, new: str) -> int:
+    path = data / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text.split(old)[0].count("\n") + 1
+
+
+@pytest.mark.parametrize("query, words", [
+    ("a.legions=30&d.legions=1&d.fortresses=1", "a player has only 8 legions in the box"),
+    ("a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=fewer&d.withdraw.below=-1", "whole number from 1 to"),
+    ("a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=chance&d.withdraw.below=1000000000", "percentage from 1 to 99"),
+    ("a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=fewer&d.withdraw.below=2&d.withdraw.pieces=fortresses", "A fortress never moves"),
+    ("a.legions=7&d.legions=1&a.reinforce.legions=5", "only 8 in the box"),
+    ("d.legions=1&a.legions=3&d.fortresses=1", "write it as \"a.legions=3&d.legions=1&d.fortresses=1\""),
+    ("a.legions=3&d.legions=1&d.fortresses=1&d.legion=2", "not the calculator's own form"),
+])
+def test_a_scenario_the_engine_refuses_is_a_problem_with_its_line(data_copy, query, words):
+    line = _edit(data_copy, RULING, 'query: "a.legions=3&d.legions=1&d.fortresses=1"', f'query: "{query}"')
+    problems = _problems(data_copy)
+    mine = [p for p in problems if p.startswith(f"data/{RULING}:{line}: scenario.query: the calculator refuses it")]
+    assert mine and any(words in p for p in mine), problems
+
+
+def test_an_ancient_conquest_scenario_is_checked_by_its_engine(data_copy):
+    rel = "ancient-conquest/ruling/ac-ex-combined-defence.yaml"
+    _edit(data_copy, rel, "d=i4.m6", "d=c4.c6")
+    problems = _problems(data_copy)
+    assert any(p.startswith(f"data/{rel}:") and "stacking" in p for p in problems), problems
+
+
+def test_a_ruling_naming_a_combat_record_needs_a_scenario_or_a_reason(data_copy):
+    rel = "mare-nostrum/ruling/mn-q-two-trades-in-a-row.yaml"
+    _edit(data_copy, rel, "concerns: [", "concerns: [mn-behemoth, ")
+    problems = _problems(data_copy)
+    assert any(p.startswith(f"data/{rel}:") and "names mn-behemoth" in p and "no scenario" in p for p in problems), problems
+    path = data_copy / rel
+    path.write_text(path.read_text(encoding="utf-8") + 'no_scenario: "About trade, not a battle."\n', encoding="utf-8")
+    assert not _problems(data_copy)
+
+
+def test_a_scenario_must_name_a_calculator_of_its_own_game(data_copy):
+    _edit(data_copy, RULING, "calculator: calculators/mare-nostrum-battle.md", "calculator: calculators/ancient-conquest-battle.md")
+    problems = _problems(data_copy)
+    assert any(p.startswith(f"data/{RULING}:") and "scenario.calculator" in p for p in problems), problems
+
+
+def test_the_list_of_tested_rulings_is_read_and_a_missing_one_claims_nothing(tmp_path):
+    assert "mn-q-ajax-reroll-once" in ruling_tests.tested_rulings()
+    assert ruling_tests.tested_rulings(tmp_path / "absent.json") == frozenset()
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    assert ruling_tests.tested_rulings(tmp_path / "bad.json") == frozenset()
+
+
+def test_a_ruling_page_says_checked_by_the_tests_exactly_when_listed(site_dir):
+    listed = set(json.loads(RULING_TESTS.read_text(encoding="utf-8"))["rulings"])
+    claimed, linked = set(), set()
+    for page in site_dir.glob("*/rulings/*/index.html"):
+        html = page.read_text(encoding="utf-8")
+        body = html.split('data-cmp-record="', 1)[1] if 'data-cmp-record="' in html else ""
+        rid = body.split('"', 1)[0]
+        own = body.split('<h2 id="rulings"', 1)[0]     # the ruling itself, not the rulings listed under it
+        if "Checked by the calculator's tests" in own:
+            claimed.add(rid)
+        if 'class="cmp-work-it-out"' in own:
+            linked.add(rid)
+            href = re.search(r'class="cmp-work-it-out" href="([^"]+)"', own).group(1)
+            assert "/calculators/" in href and "?" in href, href
+    assert claimed == listed
+    records = json.loads((site_dir / "api" / "records.json").read_text(encoding="utf-8"))["records"]
+    assert linked == {r["id"] for r in records if r.get("scenario")}
