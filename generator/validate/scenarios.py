@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 
+from generator.model.value_sources import resolve_values
 from generator.paths import ROOT
 from generator.problems import Problem
 
@@ -42,6 +43,16 @@ def _tools(records) -> dict[str, dict[str, set]]:
     return out
 
 
+def _resolved(records) -> list[dict]:
+    """The records as the calculators read them (the export): every `from` resolved to its value.
+    Where a `from` is broken, check_value_sources reports it; the engines then see the records as
+    written, and say what they lack."""
+    try:
+        return resolve_values([r.data for r in records])
+    except (ValueError, KeyError, TypeError):
+        return [r.data for r in records]
+
+
 def _run_node(records, scenarios: list[dict]) -> list[dict] | None:
     """The engines' verdicts, [{id, problems}], or None when Node is not installed."""
     global _said_no_node
@@ -52,7 +63,7 @@ def _run_node(records, scenarios: list[dict]) -> list[dict] | None:
                   "(make test checks them)", file=sys.stderr)
             _said_no_node = True
         return None
-    payload = json.dumps({"records": [r.data for r in records], "scenarios": scenarios},
+    payload = json.dumps({"records": _resolved(records), "scenarios": scenarios},
                          ensure_ascii=False, sort_keys=True, default=str)
     key = hashlib.sha256(payload.encode()).hexdigest()
     if key not in _cache:
