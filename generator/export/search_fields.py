@@ -198,7 +198,7 @@ def search_fields(m: Model) -> list[dict]:
         g = m.games.get(rec["game"], {})
         game.add(g.get("short") or g.get("name") or rec["game"], d, *_game_keys(rec["game"], g))
         stem, heading = KIND_PAGES.get(rec["kind"], (rec["kind"], "Game overview"))
-        kind.add(rec["kind"], d, stem, heading, rec["kind"] + "s")
+        kind.add(rec["kind"].capitalize(), d, rec["kind"], stem, heading, rec["kind"] + "s")
         for a in derived["ages"]:
             age.add(_ROMAN[a], d)
         rulings.add(derived["ruling_count"], d)

@@ -15,7 +15,8 @@ const state = { index: null, engine: null, loading: null, frame: 0 };
 // Imported from search.js alone they arrive in three waves, what each level imports being
 // asked for only once that level has arrived and been read: three round trips on a phone.
 // Preloaded together, they come in one.
-const ENGINE_MODULES = ["search", "highlight", "query", "rank", "suggest", "index", "text", "match", "distance"];
+const ENGINE_MODULES = ["search", "highlight", "query", "rank", "suggest", "index", "text", "match", "distance",
+  "syntax", "evaluate", "fields"];
 
 function preloadEngine() {
   if (location.protocol === "file:") return;   // the copy's classic build fetches no module
