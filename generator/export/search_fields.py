@@ -95,7 +95,7 @@ def schema_fields() -> tuple[dict[str, dict], list[tuple[str, list[str], str]]]:
             shape = _shape(spec)
             if shape is None:
                 kinds, _ = skipped.get(prop, ([], ""))
-                skipped[prop] = (kinds + [kind], "a structure or a paragraph, not one value: found by its words")
+                skipped[prop] = (kinds + [kind], "a list of structures or paragraphs, not one value to compare")
             else:
                 entry = found.setdefault(prop, {"shape": shape, "kinds": []})
                 entry["kinds"].append(kind)

@@ -29,9 +29,11 @@ from collections import Counter, defaultdict
 from generator.model.records import Model
 from generator.export.search_docs import SearchDoc, search_docs
 from generator.export.search_fields import index_fields
+from generator.render.search_guide import guide_examples
 from generator.export.search_text import MIN_LENGTH, STOP_WORDS, family, index_terms
 
 INDEX_PATH = "search/index.json"
+EXAMPLES_PATH = "search/guide-examples.json"
 FORMAT = 1
 DOC_FIELDS = ("id", "title", "game", "kind", "line", "url", "names")
 # field -> (boost, length normalisation b). A name is short and decisive; context (game,
@@ -94,4 +96,6 @@ def build_index(docs: list[SearchDoc], fields: dict | None = None) -> dict:
 def search_files(m: Model, pages=()) -> dict[str, str]:
     """{site path: JSON text}: the search index of every record, plus pages given as (title, url, text)."""
     index = build_index(search_docs(m, pages), index_fields(m))
-    return {INDEX_PATH: json.dumps(index, ensure_ascii=False, separators=(",", ":"))}
+    return {INDEX_PATH: json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+            # The syntax guide's examples with what each should give, for tests/js/search-guide.test.mjs.
+            EXAMPLES_PATH: json.dumps(guide_examples(), ensure_ascii=False, indent=1)}
