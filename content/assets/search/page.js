@@ -202,6 +202,15 @@ function wire(root) {
     intent();
     if (document.activeElement !== parts.input) parts.input.focus();
   }
+  // The guide's examples (search/index.md) run in the box where they stand, no page load.
+  document.addEventListener("click", (event) => {
+    const example = event.target instanceof Element && event.target.closest("article a[data-cmp-query]");
+    if (!example || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    ensureIndex(parts);
+    runQuery(parts, example.dataset.cmpQuery);
+  }, true);
   if (parts.guide) parts.guide.href = new URL("search/", ROOT).href;   // the header outlives instant navigation
   if (parts.input.value) render(parts);
   openShared(parts);

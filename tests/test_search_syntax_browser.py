@@ -1,0 +1,144 @@
+"""The search's field syntax in real Chromium, as a player uses it, at 375 px touch, 800 and
+1280 px on the site served at its own site_url: type a field query and see its chips and
+results, remove a chip, follow a correction, open a shared search/?q= link cold, and run
+the guide's examples where they stand."""
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from test_search_browser import SCREENS, open_search, press
+
+STATUS = ".cmp-search__status"
+
+
+@pytest.fixture(scope="module")
+def export(site_dir):
+    return json.loads((site_dir / "api" / "records.json").read_text())["records"]
+
+
+@pytest.fixture(scope="module")
+def guide(site_dir):
+    return json.loads((site_dir / "search" / "guide-examples.json").read_text())
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request, browser):
+    context = browser.new_context(**SCREENS[request.param])
+    pg = context.new_page()
+    pg.touch = SCREENS[request.param].get("has_touch", False)
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert errors == [], errors
+
+
+def chips(pg):
+    return pg.locator(".cmp-search__chip-label").all_inner_texts()
+
+
+def wait_status(pg, text):
+    pg.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent.includes(text)", arg=[STATUS, text],
+                         timeout=20000)
+
+
+def no_sideways_scroll(pg):
+    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "the page scrolls sideways"
+
+
+def test_a_field_query_shows_its_chips_and_a_chip_comes_off(screen, site_url, export):
+    mn = [r for r in export if r["game"] == "mare-nostrum"]
+    heroes = [r for r in mn if r["kind"] == "hero"]
+    screen.goto(site_url)
+    open_search(screen)
+    screen.keyboard.type("game:mn kind:heroes")
+    wait_status(screen, f"{len(heroes)} records match")
+    assert chips(screen) == ["Game: Mare Nostrum", "Kind: Hero"]
+    assert screen.locator(".cmp-search__list a[data-id='mn-ajax']").count() == 1
+    no_sideways_scroll(screen)
+    press(screen, screen.get_by_role("button", name="Remove Kind: Hero"))
+    wait_status(screen, f"{len(mn)} records match")
+    assert screen.locator("input.md-search__input").input_value() == "game:mn"
+    assert chips(screen) == ["Game: Mare Nostrum"]
+
+
+def test_a_wrong_field_names_the_closest_and_the_fix_runs(screen, site_url):
+    screen.goto(site_url)
+    open_search(screen)
+    screen.keyboard.type("kind:god cots<9")
+    problem = screen.locator(".cmp-search__problem").first
+    problem.wait_for(timeout=20000)
+    assert "did you mean cost" in problem.inner_text()
+    press(screen, problem.locator("a.cmp-search__fix").first)
+    screen.wait_for_function("document.querySelector('input.md-search__input').value === 'kind:god cost<9'")
+    wait_status(screen, "records match")
+    assert chips(screen) == ["Kind: God", "Cost < 9"]
+    no_sideways_scroll(screen)
+
+
+def test_nothing_found_always_says_why(screen, site_url):
+    screen.goto(site_url)
+    open_search(screen)
+    screen.keyboard.type("game:mn kind:hero cost<9")
+    wait_status(screen, "No record matches Game: Mare Nostrum and Kind: Hero and Cost < 9")
+    screen.locator("input.md-search__input").fill("pantheon:grek ")
+    screen.locator(".cmp-search__problem a.cmp-search__fix", has_text="pantheon:Greek").wait_for(timeout=10000)
+
+
+def test_a_shared_search_opens_cold(screen, site_url, export):
+    query = "kind:ruling trireme"
+    rulings = {r["id"] for r in export if r["kind"] == "ruling"}
+    screen.goto(f"{site_url}search/?q={quote(query)}")
+    screen.wait_for_function("document.querySelector('#__search').checked")
+    screen.locator(".cmp-search__list a[data-id='mn-q-trireme-in-port']").wait_for(timeout=20000)
+    assert screen.locator("input.md-search__input").input_value() == query
+    shown = screen.locator(".cmp-search__list a").evaluate_all("els => els.map(e => e.dataset.id)")
+    assert shown and set(shown) <= rulings
+    assert chips(screen) == ["Kind: Ruling", "trireme"]
+    # ?q= on any page, too
+    screen.goto(f"{site_url}mare-nostrum/?q={quote('civ:egypt')}")
+    screen.locator(".cmp-search__list a[data-id='mn-cleopatra']").wait_for(timeout=20000)
+
+
+def test_the_guide_examples_run_in_the_box(screen, site_url, guide):
+    screen.goto(site_url + "search/")
+    examples = [e for s in guide for e in s["examples"]]
+    narrow = screen.viewport_size["width"] < 960
+    for example in examples[:3] if narrow else examples:
+        link = screen.locator(f"article a[data-cmp-query='{example['query']}']") if "'" not in example["query"] else None
+        if link is None:
+            continue
+        if screen.locator("#__search").is_checked():   # back to the guide, as a player closes the search
+            screen.locator("input.md-search__input").focus()
+            screen.keyboard.press("Escape")
+            screen.wait_for_function("!document.querySelector('#__search').checked")
+        link.scroll_into_view_if_needed()
+        press(screen, link)
+        screen.wait_for_function("(q) => document.querySelector('input.md-search__input').value === q", arg=example["query"])
+        expect = example["expect"]
+        if expect.get("includes"):
+            screen.locator(f".cmp-search__list a[data-id='{expect['includes'][0]}']").wait_for(timeout=20000)
+        elif expect.get("problem"):
+            screen.locator(".cmp-search__problem", has_text=expect["problem"]).wait_for(timeout=20000)
+        else:
+            wait_status(screen, "No record matches" if expect.get("none") else "match")
+    assert screen.url.startswith(site_url + "search/")
+
+
+@pytest.mark.parametrize("query", ["x" * 10000, "((kind:hero", '"open', "__proto__:x", "cost<NaN", "javascript:alert(1)",
+                                   ".*+?^${}()|[]\\", "cost<99999999999999999999"])
+def test_hostile_shared_queries_get_a_message(page, site_url, query):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{site_url}search/?q={quote(query)}")
+    page.wait_for_function("document.querySelector('#__search').checked")
+    page.wait_for_function("document.querySelector('.cmp-search__status').textContent.trim() !== ''"
+                           " && !document.querySelector('.cmp-search__status').textContent.includes('Loading')")
+    text = page.locator(STATUS).inner_text()
+    assert text and "undefined" not in text and "NaN" not in text.replace("‘NaN’", "")
+    hrefs = page.locator(".cmp-search__result a").evaluate_all("els => els.map(e => e.href)")
+    assert all(h.startswith(site_url) for h in hrefs), hrefs
+    assert errors == []
