@@ -142,3 +142,35 @@ def test_hostile_shared_queries_get_a_message(page, site_url, query):
     hrefs = page.locator(".cmp-search__result a").evaluate_all("els => els.map(e => e.href)")
     assert all(h.startswith(site_url) for h in hrefs), hrefs
     assert errors == []
+
+
+def test_a_query_opens_the_card_browser_with_its_facets_set(page, site_url, export):
+    query = "game:mn kind:heroes has:rulings"
+    page.goto(f"{site_url}browse/?search={quote(query)}")
+    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    assert page.locator("#cmp-browse-game").input_value() == "mare-nostrum"
+    assert page.locator("#cmp-browse-kind").input_value() == "hero"
+    assert page.locator("#cmp-browse-rulings").is_checked()
+    expected = sorted(r["id"] for r in export if r["game"] == "mare-nostrum" and r["kind"] == "hero" and r["has_rulings"])
+    shown = sorted(page.locator(".cmp-browse__item").evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert shown == expected
+    assert page.locator(".cmp-browse__search").is_hidden(), "every clause became a facet"
+
+
+def test_the_card_browsers_facets_written_as_a_query_give_the_same_records(page, site_url):
+    page.goto(f"{site_url}browse/?game=seven-wonders-myths&pantheon=Greek&unknowns=1")
+    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    shown = sorted(page.locator(".cmp-browse__item").evaluate_all("els => els.map(e => e.dataset.id)"))
+    link = page.locator(".cmp-browse__as-query a")
+    assert link.inner_text() == "game:seven-wonders-myths pantheon:Greek is:unknown"
+    link.click()
+    page.wait_for_function("document.querySelector('#__search').checked")
+    page.wait_for_function("document.querySelector('.cmp-search__status').textContent.includes('match')", timeout=20000)
+    total = int(page.locator(".cmp-search__status").inner_text().split()[0])
+    assert total == len(shown)
+    # a search with words as well keeps them as a filter beside the facets
+    page.goto(f"{site_url}browse/?search={quote('kind:ruling trireme')}")
+    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    assert page.locator("#cmp-browse-kind").input_value() == "ruling"
+    assert "trireme" in page.locator(".cmp-browse__search").inner_text()
+    assert page.locator(".cmp-browse__item[data-id='mn-q-trireme-in-port']").count() == 1

@@ -107,6 +107,13 @@ export function showOutcome(parts, outcome, root) {
       const shown = outcome.total > outcome.results.length ? `; the first ${outcome.results.length} are shown` : "";
       status.textContent = `${count}${shown}.`;
       list.append(...outcome.results.map((r) => resultItem(r, root)));
+      if (parts.chips && outcome.chips?.length) {
+        const browse = new URL("browse/", root);
+        browse.searchParams.set("search", outcome.query);
+        const link = el("a", "cmp-search__browse", "Open in the card browser");
+        link.href = browse.href;
+        parts.chips.append(link);
+      }
     }
     return;
   }
