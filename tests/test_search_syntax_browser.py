@@ -58,6 +58,8 @@ def test_a_field_query_shows_its_chips_and_a_chip_comes_off(screen, site_url, ex
     wait_status(screen, f"{len(heroes)} records match")
     assert chips(screen) == ["Game: Mare Nostrum", "Kind: Hero"]
     assert screen.locator(".cmp-search__list a[data-id='mn-ajax']").count() == 1
+    share = screen.locator("a.cmp-search__share").get_attribute("href")
+    assert share == site_url + "search/?q=game%3Amn+kind%3Aheroes", share
     no_sideways_scroll(screen)
     press(screen, screen.get_by_role("button", name="Remove Kind: Hero"))
     wait_status(screen, f"{len(mn)} records match")
@@ -174,3 +176,23 @@ def test_the_card_browsers_facets_written_as_a_query_give_the_same_records(page,
     assert page.locator("#cmp-browse-kind").input_value() == "ruling"
     assert "trireme" in page.locator(".cmp-browse__search").inner_text()
     assert page.locator(".cmp-browse__item[data-id='mn-q-trireme-in-port']").count() == 1
+
+
+def test_a_shared_search_opens_in_the_downloadable_copy(browser, mini_site_dir, tmp_path):
+    import zipfile
+    with zipfile.ZipFile(mini_site_dir / "downloads" / "ancient-games-compendium-offline.zip") as zf:
+        zf.extractall(tmp_path)
+    copy = tmp_path / "ancient-games-compendium"
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((copy / "search" / "index.html").as_uri() + "?q=" + quote("kind:heroes game:mn"))
+        result = page.locator(".cmp-search__list a[data-id='mn-penthesilee']")
+        result.wait_for(timeout=20000)
+        assert result.get_attribute("href").startswith(copy.as_uri())
+        assert page.locator(".cmp-search__chip-label").all_inner_texts() == ["Kind: Hero", "Game: Mare Nostrum"]
+    finally:
+        context.close()
+    assert errors == []

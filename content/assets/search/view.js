@@ -112,7 +112,9 @@ export function showOutcome(parts, outcome, root) {
         browse.searchParams.set("search", outcome.query);
         const link = el("a", "cmp-search__browse", "Open in the card browser");
         link.href = browse.href;
-        parts.chips.append(link);
+        const share = el("a", "cmp-search__browse cmp-search__share", "Link to this search");
+        share.href = queryHref(outcome.query.trim(), root);
+        parts.chips.append(link, share);
       }
     }
     return;

@@ -32,9 +32,10 @@ export function readNumber(text) {
 }
 
 /** Whether typed words (folded, joined by spaces) name a keyword value. */
-export function keyMatches(typed, keys) {
+export function keyMatches(typed, keys, padded) {
   if (!typed) return false;
-  return keys.some((k) => k === typed || (" " + k + " ").includes(" " + typed + " "));
+  const spaced = " " + typed + " ";
+  return padded ? padded.some((k) => k.includes(spaced)) : keys.some((k) => (" " + k + " ").includes(spaced));
 }
 
 function closest(typed, candidates, limit = 3) {
@@ -194,7 +195,7 @@ class Evaluation {
       return { set: null, label: "" };
     }
     const typed = valueKey(node.value);
-    const hits = field.values.filter((v) => keyMatches(typed, v.keys));
+    const hits = field.values.filter((v) => keyMatches(typed, v.keys, v.padded));
     const set = new Uint8Array(this.n);
     for (const v of hits) for (const d of v.docs) set[d] = 1;
     const shown = hits.length === 1 ? hits[0].label : hits.length ? node.value : node.value;

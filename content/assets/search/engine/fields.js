@@ -37,7 +37,8 @@ function readField(raw, count) {
     if (typeof v[0] !== "string" || !Array.isArray(v[1]) || !v[1].every((k) => typeof k === "string")) {
       throw new FieldCatalogueError(`a value of ${raw.name} has no label or keys`);
     }
-    return { value: v[0], label: v[0], keys: [...new Set([key(v[0]), ...v[1]])].filter(Boolean), docs: docsFrom(v[2], count) };
+    const keys = [...new Set([key(v[0]), ...v[1]])].filter(Boolean);
+    return { value: v[0], label: v[0], keys, padded: keys.map((k) => ` ${k} `), docs: docsFrom(v[2], count) };
   });
   const aliases = Array.isArray(raw.aliases) ? raw.aliases.filter((a) => typeof a === "string") : [];
   return {

@@ -56,12 +56,23 @@ function structuredSearch(index, query, syntax, limit) {
   if (!set) return { ...base, status: "idle", chips, problems };
   const parsed = { words: tokens.map((t) => t.text), tokens, typing: tokens.some((t) => t.last) };
   const { results: ranked, matches } = tokens.length ? rank(index, parsed, query) : { results: [], matches: [] };
-  const score = new Map(ranked.map((r) => [r.doc.n, r.score]));
+  // The ranked documents the filter keeps, best first, then the rest in the index's order.
   const results = [];
-  for (let d = 0; d < set.length; d++) if (set[d]) results.push({ doc: index.docs[d], score: score.get(d) ?? 0 });
-  results.sort((a, b) => b.score - a.score || a.doc.n - b.doc.n);
+  const placed = new Uint8Array(set.length);
+  for (const r of ranked) {
+    if (set[r.doc.n]) {
+      results.push(r);
+      placed[r.doc.n] = 1;
+    }
+  }
+  let total = results.length;
+  for (let d = 0; d < set.length; d++) {
+    if (!set[d] || placed[d]) continue;
+    total++;
+    if (results.length < limit) results.push({ doc: index.docs[d], score: 0 });
+  }
   if (!results.length) return { ...base, status: "none", chips, problems };
-  return { ...base, status: "results", exact: true, total: results.length, chips, problems,
+  return { ...base, status: "results", exact: true, total, chips, problems,
     results: shown(index, results, parsed, matches, limit) };
 }
 
