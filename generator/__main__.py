@@ -7,6 +7,8 @@
     python -m generator mentions       # names of other records in text that are not {id} references
     python -m generator numbers        # numbers written in a record that already stand in their one home
     python -m generator audit          # aliases naming another game's figure, generic link words, unsupported place words
+
+    python -m generator search-fields  # the search's fields and values, and the schema properties that are not fields
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ def main(argv=None) -> int:
     o.add_argument("--data", type=Path, default=DATA)
     o.add_argument("--sources", type=Path, default=SEEDS, help="folder of the source documents (*.txt)")
     o.add_argument("--fingerprint", type=Path, default=FINGERPRINT, help="used when the sources are absent")
+    s = sub.add_parser("search-fields", help="list the search's fields (from the schemas and records) and the properties that are not fields, with why")
+    s.add_argument("--data", type=Path, default=DATA)
     sub.add_parser("mentions", help="list names of other records in text that are not {id} references")
     sub.add_parser("audit", help="list aliases that name another game's figure, generic link words and place words no source supports")
     sub.add_parser("numbers", help="list numbers written in a record that a table or another record's fact already holds")
@@ -57,6 +61,11 @@ def main(argv=None) -> int:
     if problems:
         print(f"{len(problems)} problem(s) in {len({p.file for p in problems})} file(s); nothing was built.", file=sys.stderr)
         return 1
+    if args.cmd == "search-fields":
+        from generator.build import model_from
+        from generator.export.search_fields import describe
+        print(describe(model_from(records)))
+        return 0
     if args.cmd == "check":
         print(f"ok: {len(records)} records valid")
         return 0

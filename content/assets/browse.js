@@ -4,6 +4,7 @@
 // Filters live in the page address (?game=...&kind=...&sort=...).
 import { siteHref } from "./dom.js";
 import { checkedExport } from "./export/check.js";
+import { facetsAsQuery, queryAsFacets } from "./browse/as-query.js";
 
 const ROOT = new URL("../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);
@@ -146,9 +147,11 @@ function build(root, list) {
     el("div", { className: "cmp-browse__field cmp-browse__field--button" }, reset));
   const problem = el("p", { className: "cmp-browse__problem", role: "alert", hidden: true });
   const count = el("p", { className: "cmp-browse__count", role: "status" });
+  const searchNote = el("p", { className: "cmp-browse__search", hidden: true });
+  const asQuery = el("p", { className: "cmp-browse__as-query" });
   const out = el("ol", { className: "cmp-browse__list" });
-  root.replaceChildren(form, problem, count, out);
-  return { controls, problem, count, out, reset };
+  root.replaceChildren(form, problem, searchNote, count, asQuery, out);
+  return { controls, problem, count, out, reset, searchNote, asQuery, search: null, amountOf };
 }
 
 function readUrl(ui) {
@@ -170,6 +173,7 @@ function readUrl(ui) {
 
 function writeUrl(ui) {
   const params = new URLSearchParams();
+  if (ui.search) params.set("search", ui.search.rest);
   for (const [key, c] of Object.entries(ui.controls)) {
     if (c.type === "checkbox") { if (c.checked) params.set(key, "1"); }
     else if (c.value && !(key === "sort" && c.value === "name")) params.set(key, c.value.trim());
@@ -184,12 +188,45 @@ function render(ui, list) {
   const shown = list.filter((e) =>
     SELECTS.every(([key, , values]) => !c[key] || !c[key].value || values(e).includes(c[key].value)) &&
     CHECKS.every(([key, , test]) => !c[key].checked || test(e)) &&
-    words.every((w) => e.haystack.includes(w)));
+    words.every((w) => e.haystack.includes(w)) &&
+    (!ui.search || ui.search.ids.has(e.rec.id)));
   shown.sort(SORTS[c.sort.value] ? SORTS[c.sort.value][1] : SORTS.name[1]);
   ui.out.replaceChildren(...shown.map((e) => e.node));
   ui.count.textContent = shown.length === list.length
     ? `${list.length} records` : `${shown.length} of ${list.length} records`;
   ui.out.dataset.count = String(shown.length);
+  showAsQuery(ui);
+}
+
+/** The facets set now, written as a search: a link that opens it in the search box. */
+function showAsQuery(ui) {
+  const values = Object.fromEntries(Object.entries(ui.controls).map(([k, c]) => [k, c.type === "checkbox" ? c.checked : c.value]));
+  const query = [facetsAsQuery(values, ui.amountOf), ui.search ? ui.search.rest : ""].filter(Boolean).join(" ");
+  if (!query) {
+    ui.asQuery.replaceChildren();
+    return;
+  }
+  const url = new URL("search/", ROOT);
+  url.searchParams.set("q", query);
+  const link = el("a", { href: url.href, className: "cmp-browse__query" }, el("code", {}, query));
+  ui.asQuery.replaceChildren("As a search: ", link);
+}
+
+/** browse/?search=QUERY: the query's clauses that are facets set them; the rest filters as a search. */
+async function applySearch(ui, list, query) {
+  const [{ fetchIndex }, engine] = await Promise.all([import("./search/load.js"), import("./search/engine/search.js")]);
+  const index = engine.loadIndex(await fetchIndex());
+  const byId = new Map(list.map((e) => [e.rec.id, e]));
+  const { facets, rest, ids } = queryAsFacets(engine, index, query.slice(0, 2000), byId);
+  for (const [key, value] of Object.entries(facets)) {
+    const c = ui.controls[key];
+    if (!c) continue;
+    if (c.type === "checkbox") c.checked = Boolean(value);
+    else if ([...c.options].some((o) => o.value === value)) c.value = value;
+  }
+  ui.search = rest ? { rest, ids } : null;
+  ui.searchNote.hidden = !rest;
+  ui.searchNote.textContent = rest ? `Also filtered by the search “${rest}” (Clear filters removes it).` : "";
 }
 
 async function init() {
@@ -212,11 +249,23 @@ async function init() {
   }
   const ui = build(root, list);
   readUrl(ui);
+  const searched = new URLSearchParams(location.search).get("search");
+  if (searched && searched.trim()) {
+    try {
+      await applySearch(ui, list, searched);
+      writeUrl(ui);
+    } catch (err) {
+      ui.problem.hidden = false;
+      ui.problem.textContent = `The search in the address could not be read (${String(err?.message ?? err)}); it is ignored.`;
+    }
+  }
   render(ui, list);
   const update = () => { ui.problem.hidden = true; writeUrl(ui); render(ui, list); };
   ui.controls.q.addEventListener("input", update);
   for (const c of Object.values(ui.controls)) if (c !== ui.controls.q) c.addEventListener("change", update);
   ui.reset.addEventListener("click", () => {
+    ui.search = null;
+    ui.searchNote.hidden = true;
     for (const c of Object.values(ui.controls)) {
       if (c.type === "checkbox") c.checked = false; else c.value = c.tagName === "SELECT" ? c.options[0].value : "";
     }

@@ -14,7 +14,11 @@ The file's shape, which engine/index.js checks before use:
      "docs": [[...one array per document, in doc_fields order...]],
      "terms": ["abandon", ...],                  sorted
      "postings": [[d, w, d, w, ...], ...],       per term: document number as a gap from the previous one, weight
-     "families": [[t, t, ...], ...]}             terms (numbers) of one word family
+     "families": [[t, t, ...], ...],             terms (numbers) of one word family
+     "fields": [{"name", "label", "type": "keyword"|"number", "aliases",
+                 "values": [[value, [keys], [doc gaps]] or [number, [doc gaps]], ...],
+                 "unknown": [doc gaps]}, ...],   see search_fields.py
+     "flags": [{"name", "label", "docs": [doc gaps]}, ...]}
 """
 from __future__ import annotations
 
@@ -24,9 +28,12 @@ from collections import Counter, defaultdict
 
 from generator.model.records import Model
 from generator.export.search_docs import SearchDoc, search_docs
-from generator.export.search_text import MIN_LENGTH, STOP_WORDS, family, terms
+from generator.export.search_fields import index_fields
+from generator.render.search_guide import guide_examples
+from generator.export.search_text import MIN_LENGTH, STOP_WORDS, family, index_terms
 
 INDEX_PATH = "search/index.json"
+EXAMPLES_PATH = "search/guide-examples.json"
 FORMAT = 1
 DOC_FIELDS = ("id", "title", "game", "kind", "line", "url", "names")
 # field -> (boost, length normalisation b). A name is short and decisive; context (game,
@@ -39,7 +46,7 @@ WEIGHT_SCALE = 10   # weights are stored as integers: tenths of a BM25F score, a
 
 def _weights(docs: list[SearchDoc]) -> dict[str, dict[int, float]]:
     """term -> {document number: BM25F score}."""
-    counts = [{f: Counter(terms(doc.fields.get(f, ""))) for f in FIELDS} for doc in docs]
+    counts = [{f: Counter(index_terms(doc.fields.get(f, ""))) for f in FIELDS} for doc in docs]
     average = {f: (sum(sum(c[f].values()) for c in counts) / max(1, len(docs))) or 1.0 for f in FIELDS}
     per_doc = []   # per document: term -> field-weighted, length-normalised frequency
     for c in counts:
@@ -66,7 +73,7 @@ def _postings(scores: dict[int, float]) -> list[int]:
     return flat
 
 
-def build_index(docs: list[SearchDoc]) -> dict:
+def build_index(docs: list[SearchDoc], fields: dict | None = None) -> dict:
     weights = _weights(docs)
     vocabulary = sorted(weights)
     number = {t: i for i, t in enumerate(vocabulary)}
@@ -82,10 +89,13 @@ def build_index(docs: list[SearchDoc]) -> dict:
         "terms": vocabulary,
         "postings": [_postings(weights[t]) for t in vocabulary],
         "families": [g for g in groups.values() if len(g) > 1],
+        **(fields or {}),
     }
 
 
 def search_files(m: Model, pages=()) -> dict[str, str]:
     """{site path: JSON text}: the search index of every record, plus pages given as (title, url, text)."""
-    index = build_index(search_docs(m, pages))
-    return {INDEX_PATH: json.dumps(index, ensure_ascii=False, separators=(",", ":"))}
+    index = build_index(search_docs(m, pages), index_fields(m))
+    return {INDEX_PATH: json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+            # The syntax guide's examples with what each should give, for tests/js/search-guide.test.mjs.
+            EXAMPLES_PATH: json.dumps(guide_examples(), ensure_ascii=False, indent=1)}

@@ -65,6 +65,16 @@ def terms(text: str) -> list[str]:
     return [w for w in words(text) if len(w) >= MIN_LENGTH and w not in STOP_WORDS]
 
 
+_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+
+
+def index_terms(text: str) -> list[str]:
+    """The terms a text is indexed under: its terms, plus each hyphenated word written
+    together ('re-roll' is also 'reroll'), so a player who types it either way finds it."""
+    joined = [m.group(0).replace("-", "") for m in _COMPOUND.finditer(fold(text))]
+    return terms(text) + [j for j in joined if len(j) >= 4 and j not in STOP_WORDS]
+
+
 _ENDINGS = ("ing", "ies", "ed", "es", "s", "e")
 
 

@@ -15,6 +15,7 @@ from generator.model.records import KIND_PAGES, Model, list_page_path, record_pa
 from generator.render.page_links import KIND_LABEL, PageLinks
 from generator.paths import TEMPLATES
 from generator.render.player_aid import aid_view
+from generator.render.search_guide import GUIDE_PATH, render_search_guide
 from generator.render.values import esc, md_text
 from generator.render.views import entry_view, former_id_view, front_matter, record_view, source_view, tool_views
 
@@ -110,7 +111,8 @@ def _cross_game(env, m: Model) -> str:
 def render_pages(m: Model, extra_pages: list[tuple[str, str]] = ()) -> dict[str, str]:
     """Every generated page. extra_pages: (title, path) of hand-written pages to list on the home page."""
     env = _env()
-    pages = {"index.md": _home(env, m, list(extra_pages)), "cross-game.md": _cross_game(env, m)}
+    pages = {"index.md": _home(env, m, list(extra_pages)), "cross-game.md": _cross_game(env, m),
+             GUIDE_PATH: render_search_guide(env, m)}
     for game in m.games:
         pages[f"{game}/index.md"] = _game_page(env, m, game)
         for kind in m.kinds_of(game):

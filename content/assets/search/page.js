@@ -15,7 +15,8 @@ const state = { index: null, engine: null, loading: null, frame: 0 };
 // Imported from search.js alone they arrive in three waves, what each level imports being
 // asked for only once that level has arrived and been read: three round trips on a phone.
 // Preloaded together, they come in one.
-const ENGINE_MODULES = ["search", "highlight", "query", "rank", "suggest", "index", "text", "match", "distance"];
+const ENGINE_MODULES = ["search", "highlight", "query", "rank", "suggest", "index", "text", "match", "distance",
+  "syntax", "evaluate", "fields"];
 
 function preloadEngine() {
   if (location.protocol === "file:") return;   // the copy's classic build fetches no module
@@ -35,6 +36,9 @@ function partsOf(root) {
     status: root.querySelector(".cmp-search__status"),
     list: root.querySelector(".cmp-search__list"),
     closest: root.querySelector("[data-cmp-search-closest]"),
+    chips: root.querySelector("[data-cmp-search-chips]"),
+    problems: root.querySelector("[data-cmp-search-problems]"),
+    guide: root.querySelector("[data-cmp-search-guide]"),
     toggle: document.getElementById("__search"),
   };
 }
@@ -62,6 +66,32 @@ function render(parts) {
     return;
   }
   showOutcome(parts, state.engine.search(state.index, parts.input.value), ROOT);
+}
+
+// A query from the address (search/?q=..., or ?q= on any page but the card browser,
+// whose own ?q= is its "Contains" box): put in the box and run, so a search can be
+// shared, bookmarked and opened offline or from the downloadable copy.
+export const MAX_SHARED_CHARS = 2000;
+let sharedHandled = null;
+
+function openShared(parts) {
+  const here = location.pathname + location.search;
+  if (sharedHandled === here) return;
+  sharedHandled = here;
+  const query = new URLSearchParams(location.search).get("q");
+  if (query === null || !query.trim() || document.getElementById("cmp-browse")) return;
+  parts.input.value = query.slice(0, MAX_SHARED_CHARS);
+  setOpen(parts, true);
+  ensureIndex(parts);
+  render(parts);
+}
+
+/** Runs a query in the open box (a chip removed, a correction or example followed). */
+function runQuery(parts, query) {
+  parts.input.value = query;
+  setOpen(parts, true);
+  render(parts);
+  parts.input.focus();
 }
 
 function scheduleRender(parts) {
@@ -138,6 +168,20 @@ function wire(root) {
   });
   root.addEventListener("keydown", (event) => onKey(parts, event));
   root.addEventListener("click", (event) => {
+    const remove = event.target instanceof Element && event.target.closest("[data-cmp-chip-start]");
+    if (remove) {
+      event.preventDefault();
+      const start = Number(remove.dataset.cmpChipStart), end = Number(remove.dataset.cmpChipEnd);
+      runQuery(parts, state.engine.withoutSpan(parts.input.value, start, end));
+      return;
+    }
+    const fix = event.target instanceof Element && event.target.closest("a[data-cmp-query]");
+    if (fix && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+      event.preventDefault();
+      event.stopPropagation();
+      runQuery(parts, fix.dataset.cmpQuery);
+      return;
+    }
     const link = event.target instanceof Element && event.target.closest("a[href]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     expectLanding(link.href);
@@ -158,7 +202,19 @@ function wire(root) {
     intent();
     if (document.activeElement !== parts.input) parts.input.focus();
   }
+  // The guide's examples (search/index.md) run in the box where they stand, no page load.
+  document.addEventListener("click", (event) => {
+    const example = event.target instanceof Element && event.target.closest("article a[data-cmp-query]");
+    if (!example || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    ensureIndex(parts);
+    runQuery(parts, example.dataset.cmpQuery);
+  }, true);
+  if (parts.guide) parts.guide.href = new URL("search/", ROOT).href;   // the header outlives instant navigation
   if (parts.input.value) render(parts);
+  openShared(parts);
+  window.document$?.subscribe(() => openShared(parts));
 }
 
 function start() {

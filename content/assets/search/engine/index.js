@@ -71,6 +71,8 @@ export function loadIndex(raw) {
     termNumber: new Map(terms.map((t, i) => [t, i])),
     stopWords: new Set(raw.stop_words ?? []),
     minLength,
+    // The field catalogue, read by fields.js the first time a query names a field.
+    raw: { fields: raw.fields, flags: raw.flags },
   };
 }
 

@@ -11,8 +11,26 @@ export function allowedEdits(word) {
   return word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
+// The last few tokens' matches, per index: a filter and the ranking ask for the same word,
+// and the words before the one being typed come again at every keystroke.
+const RECENT = new WeakMap();
+const MAX_RECENT = 64;
+
 /** [{term (number), quality, how}] for one token {text, last}; the best quality per term. */
 export function matchToken(index, token) {
+  let recent = RECENT.get(index);
+  if (!recent) RECENT.set(index, (recent = new Map()));
+  const key = `${token.last ? 1 : 0}${token.text}`;
+  let found = recent.get(key);
+  if (!found) {
+    if (recent.size >= MAX_RECENT) recent.clear();
+    found = computeMatches(index, token);
+    recent.set(key, found);
+  }
+  return found;
+}
+
+function computeMatches(index, token) {
   const found = new Map();
   const add = (t, quality, how) => {
     const had = found.get(t);

@@ -4,41 +4,86 @@
 //                     reason is "common" (only such words) or "no-words" (no letter or digit)
 //   status "results"  results, best first; exact is false when only close spellings matched
 //   status "none"     nothing matched; `closest` holds the nearest names
+// A query of plain words is ranked as the name search always did. One with fields,
+// quotes, negation, 'or' or groups (syntax.js) is first filtered (evaluate.js), then the
+// documents it selects are ranked by its plain words. Either way the outcome also carries
+// `structured`, `chips` (the clauses as read, with where each stands in the query, so the
+// page can cut one out) and `problems` (what could not be read, with ready corrections).
 import { markerFor, segments } from "./highlight.js";
 import { parseQuery } from "./query.js";
 import { rank } from "./rank.js";
 import { closestNames } from "./suggest.js";
 import { loadIndex } from "./index.js";
+import { evaluate } from "./evaluate.js";
+import { FieldCatalogueError } from "./fields.js";
+import { isStructured, parseSyntax, withoutSpan } from "./syntax.js";
 
-export { loadIndex };   // the page imports the engine through this module alone
+export { loadIndex, withoutSpan };   // the page imports the engine through this module alone
 
 export const DEFAULT_LIMIT = 20;
 
-export function search(index, query, { limit = DEFAULT_LIMIT } = {}) {
+function shown(index, results, parsed, matches, limit) {
+  const isMarked = markerFor(index, parsed, matches);
+  return results.slice(0, limit).map(({ doc, score }) => ({
+    doc,
+    score,
+    title: segments(doc.title, isMarked),
+    line: segments(doc.line, isMarked),
+  }));
+}
+
+function plainSearch(index, query, limit) {
   const parsed = parseQuery(query, index);
+  const base = { query: String(query ?? ""), structured: false, chips: [], problems: [] };
   if (!parsed.tokens.length) {
     // Why nothing is searched: no letter or digit at all (punctuation, emoji, zero-width
     // characters), or only words too common or too short to decide a match.
     const reason = parsed.words.length ? "common" : "no-words";
-    return { status: "idle", reason, query: String(query ?? ""), total: 0, results: [], closest: [] };
+    return { ...base, status: "idle", reason, total: 0, results: [], closest: [] };
   }
   const { results, matches } = rank(index, parsed, query);
   if (!results.length) {
-    return { status: "none", query: String(query), total: 0, results: [], closest: closestNames(index, query) };
+    return { ...base, status: "none", total: 0, results: [], closest: closestNames(index, query) };
   }
-  const isMarked = markerFor(index, parsed, matches);
   const exact = matches.some((m) => m.how !== "fuzzy");
-  return {
-    status: "results",
-    query: String(query),
-    exact,
-    total: results.length,
-    closest: [],
-    results: results.slice(0, limit).map(({ doc, score }) => ({
-      doc,
-      score,
-      title: segments(doc.title, isMarked),
-      line: segments(doc.line, isMarked),
-    })),
-  };
+  return { ...base, status: "results", exact, total: results.length, closest: [], results: shown(index, results, parsed, matches, limit) };
+}
+
+function structuredSearch(index, query, syntax, limit) {
+  const base = { query: String(query ?? ""), structured: true, closest: [], results: [], total: 0 };
+  let ev;
+  try {
+    ev = evaluate(index, syntax);
+  } catch (error) {
+    if (!(error instanceof FieldCatalogueError)) throw error;
+    return { ...base, status: "none", chips: [], problems: [{ message: `The search's field list cannot be used: ${error.message}.`, suggestions: [] }] };
+  }
+  const { set, chips, problems, tokens } = ev;
+  if (!set) return { ...base, status: "idle", chips, problems };
+  const parsed = { words: tokens.map((t) => t.text), tokens, typing: tokens.some((t) => t.last) };
+  const { results: ranked, matches } = tokens.length ? rank(index, parsed, query) : { results: [], matches: [] };
+  // The ranked documents the filter keeps, best first, then the rest in the index's order.
+  const results = [];
+  const placed = new Uint8Array(set.length);
+  for (const r of ranked) {
+    if (set[r.doc.n]) {
+      results.push(r);
+      placed[r.doc.n] = 1;
+    }
+  }
+  let total = results.length;
+  for (let d = 0; d < set.length; d++) {
+    if (!set[d] || placed[d]) continue;
+    total++;
+    if (results.length < limit) results.push({ doc: index.docs[d], score: 0 });
+  }
+  if (!results.length) return { ...base, status: "none", chips, problems };
+  return { ...base, status: "results", exact: true, total, chips, problems,
+    results: shown(index, results, parsed, matches, limit) };
+}
+
+export function search(index, query, { limit = DEFAULT_LIMIT } = {}) {
+  const syntax = parseSyntax(query);
+  if (!isStructured(syntax.node)) return plainSearch(index, query, limit);
+  return structuredSearch(index, query, syntax, limit);
 }

@@ -1,0 +1,70 @@
+// The card browser and the search agree: the browser's facets written as a search query
+// (game:mare-nostrum kind:hero cost:9 has:rulings), and a query (browse/?search=...) read
+// back into facets. A clause is read into a facet by running it alone through the search
+// engine and looking at what it selected: when every record it selects has one value for
+// that facet, the facet takes it; whatever else the query says stays a search filter, so
+// nothing in it is lost. Pure functions of the browser's entries and the engine.
+
+/** How a value is written in a query: quoted when it is not one plain word. */
+export function written(value) {
+  const text = String(value).replace(/"/g, "");
+  return /^[\p{L}\p{N}_.-]+$/u.test(text) ? text : `"${text}"`;
+}
+
+/** The facets as a query. controls: {key: value or checked}; amountOf: cost label -> number. */
+export function facetsAsQuery(values, amountOf) {
+  const parts = [];
+  if (values.game) parts.push(`game:${written(values.game)}`);
+  if (values.kind) parts.push(`kind:${written(values.kind)}`);
+  if (values.cost) {
+    const amount = amountOf[values.cost];
+    parts.push(typeof amount === "number" ? `cost:${amount}` : `cost:unknown`);
+  }
+  if (values.age) parts.push(`age:${written(values.age)}`);
+  if (values.pantheon) parts.push(`pantheon:${written(values.pantheon)}`);
+  if (values.phase) parts.push(`phase:${written(values.phase)}`);
+  if (values.rulings) parts.push("has:rulings");
+  if (values.unknowns) parts.push("is:unknown");
+  if (values.q && values.q.trim()) parts.push(values.q.trim());
+  return parts.join(" ");
+}
+
+const FACET_OF = { game: (e) => [e.rec.game], kind: (e) => [e.rec.kind], age: (e) => e.rec.ages || [],
+  pantheon: (e) => (e.rec.pantheon ? [e.rec.pantheon] : []), phase: (e) => (e.rec.phase ? [e.rec.phase] : []),
+  cost: (e) => (e.costLabel ? [e.costLabel] : []) };
+const FLAG_OF = { "has:rulings": "rulings", "is:rulings": "rulings", "is:unknown": "unknowns", "has:unknown": "unknowns" };
+
+/**
+ * {facets: {key: value}, rest: query text left, ids: Set of ids the whole query selects, outcome}
+ * engine: the search engine module; index: a loaded index; byId: Map(id -> entry).
+ */
+export function queryAsFacets(engine, index, query, byId) {
+  const outcome = engine.search(index, query, { limit: Infinity });
+  const ids = new Set(outcome.results.map((r) => r.doc.id));
+  const facets = {};
+  let rest = String(query);
+  // Cut recognised clauses from the end backwards, so earlier positions stay right.
+  for (const chip of [...(outcome.chips ?? [])].reverse()) {
+    const text = String(query).slice(chip.start, chip.end);
+    const flag = FLAG_OF[text.toLowerCase()];
+    if (flag) {
+      facets[flag] = true;
+      rest = engine.withoutSpan(rest, chip.start, chip.end);
+      continue;
+    }
+    const name = /^([a-z]+):/i.exec(text)?.[1]?.toLowerCase();
+    const key = name && Object.keys(FACET_OF).find((k) => k === name || (k === "game" && name === "g"));
+    if (!key || text.startsWith("-") || / or /i.test(text)) continue;
+    const alone = engine.search(index, text, { limit: Infinity });
+    const picked = new Set(alone.results.map((r) => r.doc.id));
+    if (!picked.size || ![...picked].every((id) => byId.has(id))) continue;
+    // The facet value that selects exactly what the clause selects, if there is one.
+    const first = FACET_OF[key](byId.get([...picked][0]));
+    const exact = first.filter((v) => [...byId.values()].every((e) => FACET_OF[key](e).includes(v) === picked.has(e.rec.id)));
+    if (exact.length === 1) {
+      facets[key] = exact[0];
+      rest = engine.withoutSpan(rest, chip.start, chip.end);
+    }
+  }
+  return { facets, rest: rest.trim(), ids, outcome };
+}

@@ -1,0 +1,220 @@
+"""The search's field syntax in real Chromium, as a player uses it, at 375 px touch, 800 and
+1280 px on the site served at its own site_url: type a field query and see its chips and
+results, remove a chip, follow a correction, open a shared search/?q= link cold, and run
+the guide's examples where they stand."""
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from test_search_browser import SCREENS, open_search, press
+
+STATUS = ".cmp-search__status"
+
+
+@pytest.fixture(scope="module")
+def export(site_dir):
+    return json.loads((site_dir / "api" / "records.json").read_text())["records"]
+
+
+@pytest.fixture(scope="module")
+def guide(site_dir):
+    return json.loads((site_dir / "search" / "guide-examples.json").read_text())
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request, browser):
+    context = browser.new_context(**SCREENS[request.param])
+    pg = context.new_page()
+    pg.touch = SCREENS[request.param].get("has_touch", False)
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert errors == [], errors
+
+
+def chips(pg):
+    return pg.locator(".cmp-search__chip-label").all_inner_texts()
+
+
+def wait_status(pg, text):
+    pg.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent.includes(text)", arg=[STATUS, text],
+                         timeout=20000)
+
+
+def no_sideways_scroll(pg):
+    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "the page scrolls sideways"
+
+
+def test_a_field_query_shows_its_chips_and_a_chip_comes_off(screen, site_url, export):
+    mn = [r for r in export if r["game"] == "mare-nostrum"]
+    heroes = [r for r in mn if r["kind"] == "hero"]
+    screen.goto(site_url)
+    open_search(screen)
+    screen.keyboard.type("game:mn kind:heroes")
+    wait_status(screen, f"{len(heroes)} records match")
+    assert chips(screen) == ["Game: Mare Nostrum", "Kind: Hero"]
+    assert screen.locator(".cmp-search__list a[data-id='mn-ajax']").count() == 1
+    share = screen.locator("a.cmp-search__share").get_attribute("href")
+    assert share == site_url + "search/?q=game%3Amn+kind%3Aheroes", share
+    no_sideways_scroll(screen)
+    press(screen, screen.get_by_role("button", name="Remove Kind: Hero"))
+    wait_status(screen, f"{len(mn)} records match")
+    assert screen.locator("input.md-search__input").input_value() == "game:mn"
+    assert chips(screen) == ["Game: Mare Nostrum"]
+
+
+def test_a_wrong_field_names_the_closest_and_the_fix_runs(screen, site_url):
+    screen.goto(site_url)
+    open_search(screen)
+    screen.keyboard.type("kind:god cots<9")
+    problem = screen.locator(".cmp-search__problem").first
+    problem.wait_for(timeout=20000)
+    assert "did you mean cost" in problem.inner_text()
+    press(screen, problem.locator("a.cmp-search__fix").first)
+    screen.wait_for_function("document.querySelector('input.md-search__input').value === 'kind:god cost<9'")
+    wait_status(screen, "records match")
+    assert chips(screen) == ["Kind: God", "Cost < 9"]
+    no_sideways_scroll(screen)
+
+
+def test_nothing_found_always_says_why(screen, site_url):
+    screen.goto(site_url)
+    open_search(screen)
+    screen.keyboard.type("game:mn kind:hero cost<9")
+    wait_status(screen, "No record matches Game: Mare Nostrum and Kind: Hero and Cost < 9")
+    screen.locator("input.md-search__input").fill("pantheon:grek ")
+    screen.locator(".cmp-search__problem a.cmp-search__fix", has_text="pantheon:Greek").wait_for(timeout=10000)
+
+
+def test_a_shared_search_opens_cold(screen, site_url, export):
+    query = "kind:ruling trireme"
+    rulings = {r["id"] for r in export if r["kind"] == "ruling"}
+    screen.goto(f"{site_url}search/?q={quote(query)}")
+    screen.wait_for_function("document.querySelector('#__search').checked")
+    screen.locator(".cmp-search__list a[data-id='mn-q-trireme-in-port']").wait_for(timeout=20000)
+    assert screen.locator("input.md-search__input").input_value() == query
+    shown = screen.locator(".cmp-search__list a").evaluate_all("els => els.map(e => e.dataset.id)")
+    assert shown and set(shown) <= rulings
+    assert chips(screen) == ["Kind: Ruling", "trireme"]
+    # ?q= on any page, too
+    screen.goto(f"{site_url}mare-nostrum/?q={quote('civ:egypt')}")
+    screen.locator(".cmp-search__list a[data-id='mn-cleopatra']").wait_for(timeout=20000)
+
+
+def test_the_guide_examples_run_in_the_box(screen, site_url, guide):
+    screen.goto(site_url + "search/")
+    examples = [e for s in guide for e in s["examples"]]
+    narrow = screen.viewport_size["width"] < 960
+    for example in examples[:3] if narrow else examples:
+        link = screen.locator(f"article a[data-cmp-query='{example['query']}']") if "'" not in example["query"] else None
+        if link is None:
+            continue
+        if screen.locator("#__search").is_checked():   # back to the guide, as a player closes the search
+            screen.locator("input.md-search__input").focus()
+            screen.keyboard.press("Escape")
+            screen.wait_for_function("!document.querySelector('#__search').checked")
+        link.scroll_into_view_if_needed()
+        press(screen, link)
+        screen.wait_for_function("(q) => document.querySelector('input.md-search__input').value === q", arg=example["query"])
+        expect = example["expect"]
+        if expect.get("includes"):
+            screen.locator(f".cmp-search__list a[data-id='{expect['includes'][0]}']").wait_for(timeout=20000)
+        elif expect.get("problem"):
+            screen.locator(".cmp-search__problem", has_text=expect["problem"]).wait_for(timeout=20000)
+        else:
+            wait_status(screen, "No record matches" if expect.get("none") else "match")
+    assert screen.url.startswith(site_url + "search/")
+
+
+@pytest.mark.parametrize("query", ["x" * 10000, "((kind:hero", '"open', "__proto__:x", "cost<NaN", "javascript:alert(1)",
+                                   ".*+?^${}()|[]\\", "cost<99999999999999999999"])
+def test_hostile_shared_queries_get_a_message(page, site_url, query):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{site_url}search/?q={quote(query)}")
+    page.wait_for_function("document.querySelector('#__search').checked")
+    page.wait_for_function("document.querySelector('.cmp-search__status').textContent.trim() !== ''"
+                           " && !document.querySelector('.cmp-search__status').textContent.includes('Loading')")
+    text = page.locator(STATUS).inner_text()
+    assert text and "undefined" not in text and "NaN" not in text.replace("‘NaN’", "")
+    hrefs = page.locator(".cmp-search__result a").evaluate_all("els => els.map(e => e.href)")
+    assert all(h.startswith(site_url) for h in hrefs), hrefs
+    assert errors == []
+
+
+def test_a_query_opens_the_card_browser_with_its_facets_set(page, site_url, export):
+    query = "game:mn kind:heroes has:rulings"
+    page.goto(f"{site_url}browse/?search={quote(query)}")
+    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    assert page.locator("#cmp-browse-game").input_value() == "mare-nostrum"
+    assert page.locator("#cmp-browse-kind").input_value() == "hero"
+    assert page.locator("#cmp-browse-rulings").is_checked()
+    expected = sorted(r["id"] for r in export if r["game"] == "mare-nostrum" and r["kind"] == "hero" and r["has_rulings"])
+    shown = sorted(page.locator(".cmp-browse__item").evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert shown == expected
+    assert page.locator(".cmp-browse__search").is_hidden(), "every clause became a facet"
+
+
+def test_the_card_browsers_facets_written_as_a_query_give_the_same_records(page, site_url):
+    page.goto(f"{site_url}browse/?game=seven-wonders-myths&pantheon=Greek&unknowns=1")
+    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    shown = sorted(page.locator(".cmp-browse__item").evaluate_all("els => els.map(e => e.dataset.id)"))
+    link = page.locator(".cmp-browse__as-query a")
+    assert link.inner_text() == "game:seven-wonders-myths pantheon:Greek is:unknown"
+    link.click()
+    page.wait_for_function("document.querySelector('#__search').checked")
+    page.wait_for_function("document.querySelector('.cmp-search__status').textContent.includes('match')", timeout=20000)
+    total = int(page.locator(".cmp-search__status").inner_text().split()[0])
+    assert total == len(shown)
+    # a search with words as well keeps them as a filter beside the facets
+    page.goto(f"{site_url}browse/?search={quote('kind:ruling trireme')}")
+    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    assert page.locator("#cmp-browse-kind").input_value() == "ruling"
+    assert "trireme" in page.locator(".cmp-browse__search").inner_text()
+    assert page.locator(".cmp-browse__item[data-id='mn-q-trireme-in-port']").count() == 1
+
+
+def test_a_shared_search_opens_in_the_downloadable_copy(browser, mini_site_dir, tmp_path):
+    import zipfile
+    with zipfile.ZipFile(mini_site_dir / "downloads" / "ancient-games-compendium-offline.zip") as zf:
+        zf.extractall(tmp_path)
+    copy = tmp_path / "ancient-games-compendium"
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((copy / "search" / "index.html").as_uri() + "?q=" + quote("kind:heroes game:mn"))
+        result = page.locator(".cmp-search__list a[data-id='mn-penthesilee']")
+        result.wait_for(timeout=20000)
+        assert result.get_attribute("href").startswith(copy.as_uri())
+        assert page.locator(".cmp-search__chip-label").all_inner_texts() == ["Kind: Hero", "Game: Mare Nostrum"]
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_a_shared_search_opens_offline(browser, site_dir):
+    from conftest import serve
+    from test_offline import _wait_available
+    url, server = serve(site_dir)
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(url)
+        _wait_available(page)
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        page.goto(f"{url}search/?q={quote('kind:hero game:mn has:rulings')}")
+        page.locator(".cmp-search__list a").first.wait_for(timeout=20000)
+        assert page.locator(".cmp-search__chip-label").all_inner_texts() == ["Kind: Hero", "Game: Mare Nostrum", "has rulings"]
+    finally:
+        context.close()
+    assert errors == []
