@@ -5,7 +5,7 @@
 // Cache first: everything is stored on install, so a page opened with no signal is the
 // same page as online, byte for byte: a page is cut from its pack, unzipped on the device.
 // A new build has a new CACHE name, so the browser installs the new worker, which stores
-// the new files and deletes the old cache when it takes over.
+// the new files, waits until a loaded page asks it to take over, and deletes the old cache then.
 
 const SCOPE = self.registration.scope;
 const PREFIX = "compendium-";
@@ -13,11 +13,18 @@ const KEEP_UNPACKED = 4;          // packs held unzipped in memory, most recentl
 const unpacked = new Map();       // pack URL -> Promise<{index, bytes}>
 
 self.addEventListener("install", (event) => {
+  // No skipWaiting here: a new build's worker that took over the moment it was installed left
+  // a page load then under way through the old worker unanswered for minutes (issue 18, seen in
+  // Chromium; tests/test_offline_update.py). It waits, and a page asks it to take over once
+  // that page has loaded (content/assets/offline.js), when no load of that page is under way.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(PRECACHE.map((url) => new Request(new URL(url, SCOPE), { cache: "reload" })));
-    await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
