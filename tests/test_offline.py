@@ -252,7 +252,7 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
         result.wait_for(timeout=15000)
         press(page, result)
         page.wait_for_url("**/" + rec["url"])
-        assert page.locator(f"h1[id='{rec['id']}']").is_visible()
+        page.locator(f"h1[id='{rec['id']}']").wait_for(state="visible", timeout=15000)
 
         page.goto(site_url + "calculators/mare-nostrum-battle/")
         page.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
