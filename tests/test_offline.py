@@ -2,41 +2,78 @@
 goes offline (pages, search, a calculator), and the downloadable copy opened from file://."""
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 import zipfile
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 
 from conftest import CHROMIUM_ARGS, serve  # noqa: F401  (serve: a server this test can stop)
-from generator.export.offline import manifest, precached_files
+from generator.export.offline import manifest, pack_key, packs, precached_files
 from generator.export.offline_copy import file_link
+from helper_browser import open_helper, wait_state
+from test_search_browser import open_search, press
 
 STATUS = "[data-offline-status]"
 
 
-def _precache(site: Path) -> tuple[str, list[str]]:
+def _precache(site: Path) -> tuple[str, list[str], dict]:
     sw = (site / "sw.js").read_text()
     cache = re.search(r'^const CACHE = "([^"]+)";', sw, re.M).group(1)
     urls = json.loads(re.search(r"^const PRECACHE = (\[.*\]);$", sw, re.M).group(1))
-    return cache, urls
+    packs = json.loads(re.search(r"^const PACKS = (\{.*\});$", sw, re.M).group(1))
+    return cache, urls, packs
 
 
-def test_precache_lists_every_built_page_and_asset(site_dir):
-    cache, urls = _precache(site_dir)
-    pages = {p.parent.relative_to(site_dir).as_posix() + "/" for p in site_dir.rglob("index.html")}
-    pages = {"./" if p == "./" else p for p in pages}
-    assert pages <= set(urls), sorted(pages - set(urls))[:20]
-    for needed in ("api/records.json", "search/index.json", "assets/search/page.js", "404.html", "offline.json"):
-        assert needed in urls
+def _unpack(data: bytes) -> dict[str, bytes]:
+    raw = gzip.decompress(data)
+    head, body = raw.split(b"\n", 1)
+    return {rel: body[start:start + length] for rel, (start, length, _type) in json.loads(head).items()}
+
+
+def test_every_built_page_and_asset_is_kept_offline(site_dir):
+    cache, urls, packs = _precache(site_dir)
+    packed = {}
+    for key, pack_url in packs.items():
+        assert pack_url in urls, pack_url
+        for rel, body in _unpack((site_dir / pack_url).read_bytes()).items():
+            assert pack_key(rel) == key, rel
+            assert body == (site_dir / rel).read_bytes(), rel      # the page itself, byte for byte
+            packed[rel] = body
+    kept = set(packed) | {url + "index.html" if url.endswith("/") else url for url in urls}
+    kept = {"index.html" if k == "./index.html" else k for k in kept}
+    pages = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("index.html")}
+    assert pages <= kept, sorted(pages - kept)[:20]
+    for needed in ("api/records.json", "search/index.json", "assets/search/page.js", "404.html"):
+        assert needed in kept
+    assert "offline.json" in urls
     assert not any(u.startswith(("downloads/", "assets/javascripts/workers/", "assets/javascripts/lunr/"))
-                   or u.endswith(".map") for u in urls)   # nothing that the site never loads
+                   or u.endswith(".map") for u in kept)   # nothing that the site never loads
+    assert not any(u.endswith((".html", ".json")) and u != "offline.json" for u in urls)   # pages go in packs
     for url in urls:   # every entry names a built file: a stale entry would fail the whole install
         path = site_dir / (url + "index.html" if url.endswith("/") else url)
         assert path.is_file() or url == "./", url
     info = json.loads((site_dir / "offline.json").read_text())
-    assert info["cache"] == cache and info["count"] == len(urls) and info["bytes"] > 100_000
+    assert info["cache"] == cache and info["count"] == len(urls)
+    stored = sum((site_dir / (u + "index.html" if u.endswith("/") else u)).stat().st_size
+                 for u in urls if u != "offline.json")
+    assert info["bytes"] == stored
+    assert info["bytes"] * 4 < info["site_bytes"]   # what the footer shows is what the device keeps
+
+
+def test_packs_are_the_same_bytes_from_the_same_files(tmp_path):
+    for rel, text in (("index.html", "<p>home</p>"), ("g/k/r1/index.html", "<p>one</p>"),
+                      ("g/k/r2/index.html", "<p>two</p>"), ("api/records.json", "{}"), ("a.js", "x")):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    first = packs(tmp_path, precached_files(tmp_path))
+    assert sorted(first) == ["", "api", "g/k"] and first == packs(tmp_path, precached_files(tmp_path))
+    assert _unpack(first["g/k"]) == {"g/k/r1/index.html": b"<p>one</p>", "g/k/r2/index.html": b"<p>two</p>"}
+    assert manifest(tmp_path)["urls"][0] == "a.js"       # a script is stored as it is
 
 
 def test_cache_name_follows_the_content(tmp_path):
@@ -44,7 +81,8 @@ def test_cache_name_follows_the_content(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "index.html").write_text("<p>a</p>")
     first = manifest(tmp_path)
-    assert first["urls"] == ["a/", "./", "offline.json"]
+    assert first["urls"] == [f"offline/packs/{n}.gz" for n in sorted(
+        hashlib.sha256(d).hexdigest()[:16] for d in packs(tmp_path, precached_files(tmp_path)).values())] + ["offline.json"]
     assert manifest(tmp_path)["cache"] == first["cache"]            # same files, same cache
     (tmp_path / "a" / "index.html").write_text("<p>a, corrected</p>")
     assert manifest(tmp_path)["cache"] != first["cache"]            # any change: a new cache
@@ -150,3 +188,83 @@ def test_downloadable_copy_works_from_file_urls(browser, mini_site_dir, tmp_path
         context.close()
     assert errors == []
     assert all(u.startswith("file://") for u in requests if not u.startswith("data:")), requests
+
+
+WIDTHS = {"phone": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2),
+          "800": dict(viewport={"width": 800, "height": 900}),
+          "1280": dict(viewport={"width": 1280, "height": 900})}
+
+
+def _sample(site_dir: Path) -> list[dict]:
+    """From every game: the record with most rulings, a ruling, and the first and last of the rest."""
+    records = json.loads((site_dir / "api" / "records.json").read_text())["records"]
+    out = []
+    for game in sorted({r["game"] for r in records}):
+        mine = sorted((r for r in records if r["game"] == game and r["kind"] != "game"), key=lambda r: r["id"])
+        rulings = [r for r in mine if r["kind"] == "ruling"]
+        others = [r for r in mine if r["kind"] != "ruling"]
+        picks = [max(others, key=lambda r: (r.get("ruling_count") or 0, r["id"])), others[0], others[-1]] + rulings[:1]
+        out += [r for i, r in enumerate(picks) if r not in picks[:i]]
+    return out
+
+
+def _built_rulings(site_dir: Path, rec: dict) -> int:
+    return (site_dir / rec["url"] / "index.html").read_text().count('<section class="cmp-ruling"')
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, width):
+    """One visit to the home page, the network cut: record pages never opened before come from
+    the packs with their heading and every ruling, and search, a calculator and a helper work."""
+    context = browser.new_context(**WIDTHS[width])
+    page = context.new_page()
+    page.touch = width == "phone"
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url)
+        _wait_available(page)
+        context.set_offline(True)
+        # the network is cut for the worker too: a file it does not keep cannot be fetched
+        assert page.evaluate("""async (u) => { try { await fetch(u, {cache: 'no-store'}); return 'fetched'; }
+                                              catch (e) { return 'failed'; } }""",
+                             site_url + "downloads/ancient-games-compendium-offline.zip") == "failed"
+        sample = _sample(site_dir)
+        assert len({r["game"] for r in sample}) == 5
+        for rec in sample:
+            page.goto(site_url + rec["url"])
+            heading = page.locator(f"h1[id='{rec['id']}']")
+            assert heading.is_visible(), rec["id"]
+            rulings = _built_rulings(site_dir, rec)
+            assert page.locator("section.cmp-ruling").count() == rulings, rec["id"]
+            if rulings:
+                assert page.locator("section.cmp-ruling .cmp-ruling__answer").first.inner_text().strip()
+            link = page.locator("nav.cmp-crumbs a").last     # its links lead on, offline too
+            assert link.evaluate("a => a.href") == urljoin(site_url + rec["url"], "../")
+        press(page, link)                                     # to the kind's list, also from its pack
+        page.wait_for_url(urljoin(site_url + rec["url"], "../"))
+        assert page.locator(f"li[id='{rec['id']}']").is_visible()
+        rec = next(r for r in sample if r["kind"] == "hero")
+        page.goto(site_url)
+        open_search(page)
+        page.locator("input.md-search__input").press_sequentially(rec["name"])
+        result = page.locator(f".cmp-search__list a[data-id='{rec['id']}']")
+        result.wait_for(timeout=15000)
+        press(page, result)
+        page.wait_for_url("**/" + rec["url"])
+        page.locator(f"h1[id='{rec['id']}']").wait_for(state="visible", timeout=15000)
+
+        page.goto(site_url + "calculators/mare-nostrum-battle/")
+        page.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
+        page.fill("#mnb-attacker-legions", "3")
+        page.fill("#mnb-defender-legions", "2")
+        page.wait_for_function("document.querySelector('#mnb-results').dataset.state === 'ok'")
+        assert re.search(r"\d%", page.locator("#mnb-outcomes").inner_text())
+        open_helper(page, site_url + "calculators/mosaic-disasters/", "mos-disaster")
+        page.select_option("#mds-disaster", "mos-chaos")
+        page.fill("#mds-h-money", "7")
+        wait_state(page, "#mds-results", "undecided")
+        assert "Stone Production" in page.inner_text("#mds-verdict")
+    finally:
+        context.close()
+    assert errors == []

@@ -4,6 +4,7 @@
 const ROOT = new URL("../", import.meta.url);
 const ZIP = "downloads/ancient-games-compendium-offline.zip";
 let message = "";
+const TAKE_OVER_AFTER_MS = 1000;   // a page loaded this long ago is not being left
 
 function formatSize(bytes) {
   return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
@@ -64,9 +65,25 @@ async function register() {
     show("Offline use is not available in this browser");
     return;
   }
-  await navigator.serviceWorker.ready;
+  const registration = await navigator.serviceWorker.ready;
   await status();
   navigator.serviceWorker.addEventListener("controllerchange", status);
+  takeOverWhenInstalled(registration);
+}
+
+function takeOverWhenInstalled(registration) {
+  // A new build's worker waits once installed (sw.js): this page asks it to take over once it
+  // has been loaded and left alone for a moment, so the switch never falls in the middle of a
+  // load (a load under way through the old worker at the switch went unanswered for minutes).
+  const ask = () => setTimeout(() => {
+    if (registration.waiting && navigator.serviceWorker.controller) registration.waiting.postMessage("take-over");
+  }, TAKE_OVER_AFTER_MS);
+  const askWhenLoaded = () => (document.readyState === "complete" ? ask() : window.addEventListener("load", ask, { once: true }));
+  askWhenLoaded();
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") askWhenLoaded(); });
+  });
 }
 
 function onPage() {
