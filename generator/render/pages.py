@@ -88,13 +88,35 @@ def _game_page(env, m: Model, game: str) -> str:
         gaps=[links.inline(x) for x in g.get("source_gaps") or []])
 
 
+# The start page's script and every module it imports, asked for by the page itself
+# (<link rel="modulepreload">) so they arrive in one round trip, not one per level of imports.
+# tests/test_start_page.py keeps this list equal to start.js's import graph.
+START_SCRIPT = "assets/start/start.js"
+START_MODULES = (
+    "assets/start/start.js", "assets/start/recent.js", "assets/start/recent-view.js", "assets/dom.js",
+    "assets/on-page.js", "assets/search/load.js", "assets/search/view.js", "assets/search/landing.js",
+    "assets/search/engine/search.js", "assets/search/engine/highlight.js", "assets/search/engine/query.js",
+    "assets/search/engine/rank.js", "assets/search/engine/suggest.js", "assets/search/engine/index.js",
+    "assets/search/engine/text.js", "assets/search/engine/match.js", "assets/search/engine/distance.js",
+)
+
+
+def _start_game(m: Model, links: PageLinks, gid: str, g: dict) -> dict:
+    """A game on the start page: what a player reaches for in play, all read from the model
+    (its kinds' lists with their counts, its player aid, its calculators and helpers)."""
+    lists = [(KIND_PAGES[k][1], links.page_href(list_page_path(gid, k)), len(m.by_game_kind[gid][k])) for k in m.kinds_of(gid)]
+    tools = [(t["title"], t["href"]) for t in tool_views(links, gid)]
+    if g.get("player_aid"):
+        tools.append(("Player aid (print)", links.page_href(f"{gid}/player-aid.md")))
+    return {"name": esc(g["name"]), "href": links.page_href(f"{gid}/index.md"), "source": source_view(links, g)["title"],
+            "count": sum(len(v) for v in m.by_game_kind[gid].values()), "lists": lists, "tools": tools}
+
+
 def _home(env, m: Model, extra_pages) -> str:
     links = PageLinks(m, "index.md")
-    games = [(esc(g["name"]), links.page_href(f"{gid}/index.md"), sum(len(v) for v in m.by_game_kind[gid].values()),
-              source_view(links, g)["title"])
-             for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
+    games = [_start_game(m, links, gid, g) for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
     extra = [(esc(title), links.page_href(path)) for title, path in extra_pages]
-    return env.get_template("home.md.j2").render(games=games, extra_pages=extra)
+    return env.get_template("home.md.j2").render(games=games, extra_pages=extra, script=START_SCRIPT, preload=START_MODULES)
 
 
 def _cross_game(env, m: Model) -> str:
