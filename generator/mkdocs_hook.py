@@ -18,6 +18,7 @@ from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
+from generator.export.app_manifest import MANIFEST_PATH, ManifestError, app_manifest  # noqa: E402
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export.records import export_files  # noqa: E402
 from generator.model.records import page_url  # noqa: E402
@@ -86,6 +87,10 @@ def on_config(config):
     _files.update(render_pages(model, list(_nav_pages(hand_nav))))
     _files.update(export_files(model))
     _files.update(search_files(model, _searchable_pages(config, hand_nav)))
+    try:   # the web app manifest; its colours also go in each page's theme-color meta (partials/app-head.html)
+        _files[MANIFEST_PATH], config.extra["app_colors"] = app_manifest(config.site_name, config.site_url, Path(config.docs_dir))
+    except ManifestError as err:
+        raise PluginError(str(err)) from None
     config.nav = nav(model, hand_nav)
     return config
 
