@@ -11,6 +11,7 @@ from itertools import groupby
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from generator.export.classic_scripts import classic_path
 from generator.model.records import KIND_PAGES, Model, list_page_path, record_page_path, shared_names
 from generator.render.page_links import KIND_LABEL, PageLinks
 from generator.paths import TEMPLATES
@@ -88,17 +89,11 @@ def _game_page(env, m: Model, game: str) -> str:
         gaps=[links.inline(x) for x in g.get("source_gaps") or []])
 
 
-# The start page's script and every module it imports, asked for by the page itself
-# (<link rel="modulepreload">) so they arrive in one round trip, not one per level of imports.
-# tests/test_start_page.py keeps this list equal to start.js's import graph.
+# The start page's script: a classic build of content/assets/start/start.js with everything it
+# imports (generator/export/classic_scripts.py, written by the build), loaded async by the page
+# right after the box. A classic async script runs as soon as it arrives, while the page is still
+# being parsed; a module script, even async, waited here for the whole page (issue 16.2).
 START_SCRIPT = "assets/start/start.js"
-START_MODULES = (
-    "assets/start/start.js", "assets/start/recent.js", "assets/start/recent-view.js", "assets/dom.js",
-    "assets/on-page.js", "assets/search/load.js", "assets/search/view.js", "assets/search/landing.js",
-    "assets/search/engine/search.js", "assets/search/engine/highlight.js", "assets/search/engine/query.js",
-    "assets/search/engine/rank.js", "assets/search/engine/suggest.js", "assets/search/engine/index.js",
-    "assets/search/engine/text.js", "assets/search/engine/match.js", "assets/search/engine/distance.js",
-)
 
 
 def _start_game(m: Model, links: PageLinks, gid: str, g: dict) -> dict:
@@ -116,7 +111,7 @@ def _home(env, m: Model, extra_pages) -> str:
     links = PageLinks(m, "index.md")
     games = [_start_game(m, links, gid, g) for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
     extra = [(esc(title), links.page_href(path)) for title, path in extra_pages]
-    return env.get_template("home.md.j2").render(games=games, extra_pages=extra, script=START_SCRIPT, preload=START_MODULES)
+    return env.get_template("home.md.j2").render(games=games, extra_pages=extra, script=classic_path(START_SCRIPT))
 
 
 def _cross_game(env, m: Model) -> str:
