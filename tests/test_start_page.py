@@ -217,3 +217,41 @@ def test_hostile_query_in_the_address_goes_nowhere(browser, site_url, q):
         assert href.startswith(site_url), href
     context.close()
     assert not errors, errors
+
+
+def test_start_page_drawn_by_instant_navigation_still_searches(visitor, site_url):
+    """Back to the start page through the theme's instant navigation (the logo), not a load:
+    the box is wired again and answers, and the recent list shows the record just left."""
+    page = visitor
+    page.goto(site_url + "mare-nostrum/heroes/mn-ajax/")
+    page.locator("h1#mn-ajax").wait_for()
+    page.wait_for_function("window.document$ !== undefined")
+    page.evaluate("window.__sameDocument = true")
+    page.locator("a.md-header__button.md-logo").click()
+    page.wait_for_url(site_url)
+    page.locator(BOX).wait_for()
+    assert page.evaluate("window.__sameDocument === true"), "instant navigation, not a new page"
+    page.locator(f"{RECENT}:not([hidden]) a[data-id='mn-ajax']").wait_for(timeout=15000)
+    page.locator(BOX).fill("penthesilea")
+    page.locator(RESULTS).first.wait_for(timeout=15000)
+
+
+def test_start_page_searches_in_the_file_copy(browser, site_dir, tmp_path):
+    """The downloadable copy, opened from files: the start page's box still answers, from the
+    classic script and search/index.js (Chromium fetches nothing from file://)."""
+    from generator.export.offline_copy import TOP, ZIP_PATH
+    with zipfile.ZipFile(site_dir / ZIP_PATH) as zf:
+        zf.extractall(tmp_path)
+    context = browser.new_context(**VIEWPORTS["375 touch"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto((tmp_path / TOP / "index.html").as_uri())
+    page.locator(BOX).fill("ajax")
+    hit = page.locator(f"{RESULTS}[data-id='mn-ajax']")
+    hit.wait_for(timeout=15000)
+    assert hit.get_attribute("href").endswith("mare-nostrum/heroes/mn-ajax/index.html")
+    hit.click()
+    page.locator("h1#mn-ajax").wait_for(timeout=15000)
+    context.close()
+    assert not errors, errors
