@@ -7,8 +7,8 @@
     python -m generator mentions       # names of other records in text that are not {id} references
     python -m generator numbers        # numbers written in a record that already stand in their one home
     python -m generator audit          # aliases naming another game's figure, generic link words, unsupported place words
-
     python -m generator search-fields  # the search's fields and values, and the schema properties that are not fields
+    python -m generator icons          # redraw the app icons (PNG) from content/assets/start/icons/icon.svg
 """
 from __future__ import annotations
 
@@ -40,7 +40,17 @@ def main(argv=None) -> int:
     f = sub.add_parser("fingerprint", help="write the sources' fingerprint, for checking originality without them")
     f.add_argument("--sources", type=Path, default=SEEDS)
     f.add_argument("--out", type=Path, default=FINGERPRINT)
+    sub.add_parser("icons", help="redraw the app's PNG icons from their SVG source")
     args = ap.parse_args(argv)
+    if args.cmd == "icons":
+        from generator.export.app_icons import IconError, write_icons
+        try:
+            for path in write_icons():
+                print(f"wrote {path.name}")
+        except IconError as err:
+            print(err, file=sys.stderr)
+            return 1
+        return 0
     if args.cmd == "originality":
         return originality_report(args.data, args.sources, args.fingerprint)
     if args.cmd == "fingerprint":

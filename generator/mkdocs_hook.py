@@ -18,15 +18,16 @@ from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
+from generator.export.app_manifest import MANIFEST_PATH, ManifestError, app_manifest  # noqa: E402
 from generator.export.build_time import BuildTimeError, build_datetime  # noqa: E402
-from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
+from generator.export.classic_scripts import ModuleSyntaxError, classic_path, classic_script  # noqa: E402
 from generator.export.records import export_files  # noqa: E402
 from generator.model.records import page_url  # noqa: E402
 from generator.export.offline import write_service_worker  # noqa: E402
 from generator.export.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
-from generator.render.pages import nav, render_pages  # noqa: E402
+from generator.render.pages import START_SCRIPT, nav, render_pages  # noqa: E402
 from generator.export.search_docs import opening_words  # noqa: E402
 from generator.export.search_index import search_files  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
@@ -87,6 +88,10 @@ def on_config(config):
     _files.update(render_pages(model, list(_nav_pages(hand_nav))))
     _files.update(export_files(model))
     _files.update(search_files(model, _searchable_pages(config, hand_nav)))
+    try:   # the web app manifest; its colours also go in each page's theme-color meta (partials/app-head.html)
+        _files[MANIFEST_PATH], config.extra["app_colors"] = app_manifest(config.site_name, config.site_url, Path(config.docs_dir))
+    except ManifestError as err:
+        raise PluginError(str(err)) from None
     config.nav = nav(model, hand_nav)
     return config
 
@@ -167,6 +172,10 @@ def on_post_build(config):
         write_problems_page(Path(config.site_dir), _problems, config.site_name, config.site_url)
         return
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
+    try:   # the start page's box runs from a classic build of its module (render/pages.py says why)
+        (site / classic_path(START_SCRIPT)).write_text(classic_script(START_SCRIPT, site), encoding="utf-8")
+    except ModuleSyntaxError as err:
+        raise PluginError(f"the start page's script cannot be built: {err}") from None
     if _serving:
         return                              # a preview: no download, and offline.js keeps the service worker off
     try:

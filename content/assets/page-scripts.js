@@ -6,6 +6,7 @@
 import { onEveryPage } from "./on-page.js";
 
 const PAGES = {
+  "cmp-start": () => import("./start/start.js"),   // also loaded by the start page itself, before the theme
   "cmp-browse": () => import("./browse.js"),
   "mn-battle": () => import("./calculators/mn-battle-page.js"),
   "ac-battle": () => import("./calculators/ac-battle-page.js"),

@@ -11,6 +11,7 @@ from itertools import groupby
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from generator.export.classic_scripts import classic_path
 from generator.model.records import KIND_PAGES, Model, list_page_path, record_page_path, shared_names
 from generator.render.page_links import KIND_LABEL, PageLinks
 from generator.paths import TEMPLATES
@@ -89,13 +90,29 @@ def _game_page(env, m: Model, game: str) -> str:
         gaps=[links.inline(x) for x in g.get("source_gaps") or []])
 
 
+# The start page's script: a classic build of content/assets/start/start.js with everything it
+# imports (generator/export/classic_scripts.py, written by the build), loaded async by the page
+# right after the box. A classic async script runs as soon as it arrives, while the page is still
+# being parsed; a module script, even async, waited here for the whole page (issue 16.2).
+START_SCRIPT = "assets/start/start.js"
+
+
+def _start_game(m: Model, links: PageLinks, gid: str, g: dict) -> dict:
+    """A game on the start page: what a player reaches for in play, all read from the model
+    (its kinds' lists with their counts, its player aid, its calculators and helpers)."""
+    lists = [(KIND_PAGES[k][1], links.page_href(list_page_path(gid, k)), len(m.by_game_kind[gid][k])) for k in m.kinds_of(gid)]
+    tools = [(t["title"], t["href"]) for t in tool_views(links, gid)]
+    if g.get("player_aid"):
+        tools.append(("Player aid (print)", links.page_href(f"{gid}/player-aid.md")))
+    return {"name": esc(g["name"]), "href": links.page_href(f"{gid}/index.md"), "source": source_view(links, g)["title"],
+            "count": sum(len(v) for v in m.by_game_kind[gid].values()), "lists": lists, "tools": tools}
+
+
 def _home(env, m: Model, extra_pages) -> str:
     links = PageLinks(m, "index.md")
-    games = [(esc(g["name"]), links.page_href(f"{gid}/index.md"), sum(len(v) for v in m.by_game_kind[gid].values()),
-              source_view(links, g)["title"])
-             for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
+    games = [_start_game(m, links, gid, g) for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
     extra = [(esc(title), links.page_href(path)) for title, path in extra_pages]
-    return env.get_template("home.md.j2").render(games=games, extra_pages=extra)
+    return env.get_template("home.md.j2").render(games=games, extra_pages=extra, script=classic_path(START_SCRIPT))
 
 
 def _cross_game(env, m: Model) -> str:

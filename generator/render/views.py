@@ -34,11 +34,12 @@ def front_matter(**meta) -> str:
 
 
 def source_view(links: PageLinks, rec: dict) -> dict:
-    """The citation: the document's title (from its game record), the section, the file."""
+    """The citation: the document's title (from its game record) and the section. Never the
+    source's file name: players know a rulebook by its title (issue 16)."""
     file = rec["source"]["file"]
     title = next((g.get("source_title") for g in links.m.games.values() if g["source"]["file"] == file), None)
-    return {"title": esc(title or file), "section": esc(rec["source"]["section"]), "file": esc(file),
-            "has_title": bool(title), "position": esc(rec["source"].get("position", ""))}
+    return {"title": esc(title or "the game's rulebook"), "section": esc(rec["source"]["section"]),
+            "position": esc(rec["source"].get("position", ""))}
 
 
 def key_figures(links: PageLinks, rec: dict, with_source: bool = False) -> list[tuple[str, str, str]]:

@@ -1,0 +1,97 @@
+// The start page's search box (generator/templates/home.md.j2). The page loads a classic build
+// of this module (start.classic.js, made by the build with everything it imports) async, right
+// after the box: it runs as soon as it arrives, while the page is still being parsed, waiting
+// neither for the theme's bundle nor for the site's module scripts, and it fetches the index
+// and the engine at once (searching is what this page is for). As a module it is also started
+// by page-scripts.js, for the start page drawn by instant navigation. Results are the header
+// search's (search/view.js, the engine's public search()), and a followed result lands on its
+// record as there (search/landing.js). A ?q= in the address is only ever typed into the box as text.
+import { drawRecent } from "./recent-view.js";
+import { onEveryPage } from "../on-page.js";
+import { fetchIndex, ROOT } from "../search/load.js";
+import { expectLanding } from "../search/landing.js";
+import { showMessage, showOutcome } from "../search/view.js";
+import { loadIndex, search } from "../search/engine/search.js";
+
+const MAX_QUERY = 200;   // the box's maxlength
+const state = { index: null, loading: null, frame: 0 };
+
+/** The ?q= of the address as plain text for the box: control characters out, cut to length. */
+export function queryFromAddress(href) {
+  let q = null;
+  try {
+    q = new URL(href).searchParams.get("q");
+  } catch {
+    return "";
+  }
+  return typeof q === "string" ? q.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, MAX_QUERY) : "";
+}
+
+function ensureIndex(parts) {
+  if (!state.loading) {
+    state.loading = fetchIndex().then((raw) => {
+      state.index = loadIndex(raw);
+      render(parts.current);
+    }).catch((error) => {
+      state.loading = null;   // the next keystroke tries again
+      const reason = String(error?.message ?? error).replace(/\.$/, "");
+      showMessage(parts.current, `The search could not start: ${reason}. Reload the page to try again.`);
+    });
+  }
+  return state.loading;
+}
+
+function render(parts) {
+  if (!parts || !parts.input.isConnected) return;
+  if (!state.index) {
+    if (parts.input.value.trim()) showMessage(parts, "Loading the search…");
+    ensureIndex({ current: parts });
+    return;
+  }
+  if (!parts.input.value.trim()) {
+    showMessage(parts, parts.hint);
+    return;
+  }
+  showOutcome(parts, search(state.index, parts.input.value), ROOT);
+}
+
+function wire(root) {
+  const parts = {
+    input: root.querySelector(".cmp-start__input"),
+    form: root.querySelector("[data-cmp-start-form]"),
+    status: root.querySelector("[data-cmp-start-status]"),
+    list: root.querySelector("[data-cmp-start-results]"),
+    closest: root.querySelector("[data-cmp-start-closest]"),
+  };
+  if (!parts.input || !parts.status || !parts.list || !parts.closest) return;
+  parts.hint = parts.status.textContent;
+  const schedule = () => {
+    cancelAnimationFrame(state.frame);
+    state.frame = requestAnimationFrame(() => render(parts));
+  };
+  parts.input.addEventListener("input", schedule);
+  parts.form?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    root.querySelector(".cmp-start__results a[href]")?.click();
+  });
+  root.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest(".cmp-start__results a[href]");
+    if (link && event.button === 0) expectLanding(link.href);
+  }, true);   // capture: before the theme's instant navigation takes the click
+  const asked = queryFromAddress(location.href);
+  if (asked && !parts.input.value) parts.input.value = asked;
+  ensureIndex({ current: parts });
+  if (parts.input.value.trim()) render(parts);   // typed before this ran, or asked for in the address
+  drawRecent(root.querySelector("[data-cmp-recent]"), ROOT);
+}
+
+function start() {
+  const root = document.querySelector("[data-cmp-start]");
+  if (root && root.dataset.cmpStartWired === undefined) {
+    root.dataset.cmpStartWired = "";
+    wire(root);
+  }
+}
+
+start();   // at once: the box is parsed before this script
+onEveryPage(start);   // and the start page drawn again by instant navigation
