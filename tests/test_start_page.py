@@ -258,3 +258,24 @@ def test_start_page_searches_in_the_file_copy(browser, site_dir, tmp_path):
     page.locator("h1#mn-ajax").wait_for(timeout=15000)
     context.close()
     assert not errors, errors
+
+
+def test_the_start_box_reads_field_syntax_with_chips_and_corrections(visitor, site_url):
+    # The start page's own box shows the clauses as chips and the corrections, and runs them
+    # there: neither goes to the header's search (whose page script listens on the document).
+    page = visitor
+    page.goto(site_url + "?q=" + "game%3Amn%20kind%3Ahero%20cots%3C9")
+    page.locator("[data-cmp-start-problems] a[data-cmp-query]").first.wait_for(timeout=15000)
+    assert "did you mean cost" in page.locator("[data-cmp-start-problems]").inner_text()
+    assert not page.locator("#__search").is_checked(), "a ?q= on the start page is the start box's, not the header's"
+    page.locator("[data-cmp-start-problems] a[data-cmp-query]").first.click()
+    page.wait_for_function(f"document.querySelector('{BOX}').value.includes('cost')")
+    chips = page.locator("[data-cmp-start-chips] .cmp-search__chip")
+    chips.first.wait_for()
+    assert chips.count() == 3, chips.all_inner_texts()
+    page.locator("[data-cmp-start-chips] .cmp-search__chip-remove").nth(2).click()
+    page.wait_for_function(f"!document.querySelector('{BOX}').value.includes('cost')")
+    page.wait_for_function("document.querySelectorAll('[data-cmp-start-chips] .cmp-search__chip').length === 2")
+    page.locator(RESULTS).first.wait_for()
+    assert "records match" in page.locator("[data-cmp-start-status]").inner_text()
+    assert not page.locator("#__search").is_checked()

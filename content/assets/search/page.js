@@ -79,7 +79,8 @@ function openShared(parts) {
   if (sharedHandled === here) return;
   sharedHandled = here;
   const query = new URLSearchParams(location.search).get("q");
-  if (query === null || !query.trim() || document.getElementById("cmp-browse")) return;
+  // The card browser's ?q= is its own box's; the start page puts ?q= in its own box.
+  if (query === null || !query.trim() || document.getElementById("cmp-browse") || document.querySelector("[data-cmp-start]")) return;
   parts.input.value = query.slice(0, MAX_SHARED_CHARS);
   setOpen(parts, true);
   ensureIndex(parts);
@@ -205,6 +206,7 @@ function wire(root) {
   // The guide's examples (search/index.md) run in the box where they stand, no page load.
   document.addEventListener("click", (event) => {
     const example = event.target instanceof Element && event.target.closest("article a[data-cmp-query]");
+    if (example?.closest("[data-cmp-start]")) return;   // the start page's box runs its own corrections
     if (!example || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     event.stopPropagation();

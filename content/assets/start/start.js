@@ -11,7 +11,7 @@ import { onEveryPage } from "../on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
 import { expectLanding } from "../search/landing.js";
 import { showMessage, showOutcome } from "../search/view.js";
-import { loadIndex, search } from "../search/engine/search.js";
+import { loadIndex, search, withoutSpan } from "../search/engine/search.js";
 
 const MAX_QUERY = 200;   // the box's maxlength
 const state = { index: null, loading: null, frame: 0 };
@@ -62,6 +62,8 @@ function wire(root) {
     status: root.querySelector("[data-cmp-start-status]"),
     list: root.querySelector("[data-cmp-start-results]"),
     closest: root.querySelector("[data-cmp-start-closest]"),
+    chips: root.querySelector("[data-cmp-start-chips]"),
+    problems: root.querySelector("[data-cmp-start-problems]"),
   };
   if (!parts.input || !parts.status || !parts.list || !parts.closest) return;
   parts.hint = parts.status.textContent;
@@ -75,6 +77,20 @@ function wire(root) {
     root.querySelector(".cmp-start__results a[href]")?.click();
   });
   root.addEventListener("click", (event) => {
+    // A chip's × and a correction run in this box, as they do in the header's.
+    const remove = event.target instanceof Element && event.target.closest("[data-cmp-chip-start]");
+    const fix = event.target instanceof Element && event.target.closest("a[data-cmp-query]");
+    const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (remove || (fix && plain)) {
+      event.preventDefault();
+      event.stopPropagation();
+      parts.input.value = remove
+        ? withoutSpan(parts.input.value, Number(remove.dataset.cmpChipStart), Number(remove.dataset.cmpChipEnd))
+        : fix.dataset.cmpQuery;
+      render(parts);
+      parts.input.focus();
+      return;
+    }
     const link = event.target instanceof Element && event.target.closest(".cmp-start__results a[href]");
     if (link && event.button === 0) expectLanding(link.href);
   }, true);   // capture: before the theme's instant navigation takes the click
