@@ -87,7 +87,7 @@ def on_config(config):
     model = model_from(records)
     hand_nav = list(config.nav or [])
     _files.clear()
-    _files.update(render_pages(model, list(_nav_pages(hand_nav))))
+    _files.update(render_pages(model, list(_nav_pages(hand_nav)), config.site_url))
     _files.update(export_files(model))
     _files.update(search_files(model, _searchable_pages(config, hand_nav)))
     config.nav = nav(model, hand_nav)

@@ -19,7 +19,7 @@ DESCRIPTION_CHARS = 200        # what chat previews show before they cut, and wh
 ELLIPSIS = "…"
 CROSS_GAME = "Names that appear in more than one of the five games, with what each one is and does in each game."
 # What the build leaves out of every page when it does not know the site's address.
-NEEDS_SITE_URL = ("og:url", 'link rel="canonical"')
+NEEDS_SITE_URL = ("og:url", 'link rel="canonical"', "the player aids' QR codes")
 
 
 def describe(text: str, limit: int = DESCRIPTION_CHARS) -> str:
@@ -115,5 +115,5 @@ def left_out(site_url: str | None) -> str | None:
     """What the build says when it cannot make absolute URLs; None when it can."""
     if site_url:
         return None
-    return ("site_url is not set, so every page is built without " + " and ".join(NEEDS_SITE_URL)
+    return ("site_url is not set, so the site is built without " + ", ".join(NEEDS_SITE_URL)
             + " (links shared from this site show no address); set site_url in mkdocs.yml or COMPENDIUM_SITE_URL")
