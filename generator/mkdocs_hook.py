@@ -5,6 +5,7 @@ engine means rewriting this file alone.
 """
 from __future__ import annotations
 
+import html
 import logging
 import sys
 from pathlib import Path
@@ -30,8 +31,10 @@ from generator.validate.problems_page import write_problems_page  # noqa: E402
 from generator.render.pages import START_SCRIPT, nav, render_pages  # noqa: E402
 from generator.export.search_docs import opening_words  # noqa: E402
 from generator.export.search_index import search_files  # noqa: E402
+from generator.render.share import left_out, page_descriptions, share_meta  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
 
+log = logging.getLogger("mkdocs.hooks.compendium")
 _files: dict[str, str] = {}
 _html_bodies: dict[str, str] = {}   # page -> the HTML body kept out of Markdown (see on_page_markdown)
 HTML_PAGE = '<div class="cmp-record"'
@@ -41,6 +44,7 @@ _dirty = False            # `mkdocs serve --dirty` (make serve): rebuild only th
 _problems: list = []
 _built: dict[str, str] = {}   # serve --dirty: generated path -> the content the site holds now
 _built_with: list = []        # ... and the nav and theme files those pages were built with
+_descriptions: dict[str, str] = {}   # page path -> its plain description (generator/render/share.py)
 
 
 def _nav_pages(items):
@@ -85,7 +89,7 @@ def on_config(config):
     model = model_from(records)
     hand_nav = list(config.nav or [])
     _files.clear()
-    _files.update(render_pages(model, list(_nav_pages(hand_nav))))
+    _files.update(render_pages(model, list(_nav_pages(hand_nav)), config.site_url))
     _files.update(export_files(model))
     _files.update(search_files(model, _searchable_pages(config, hand_nav)))
     try:   # the web app manifest; its colours also go in each page's theme-color meta (partials/app-head.html)
@@ -93,7 +97,18 @@ def on_config(config):
     except ManifestError as err:
         raise PluginError(str(err)) from None
     config.nav = nav(model, hand_nav)
+    _descriptions.clear()
+    _descriptions.update(page_descriptions(model, _hand_pages(config), config.site_description or ""))
+    missing = left_out(config.site_url)
+    if missing:
+        log.info(missing)   # said, not warned: a build without an address is still a good build
     return config
+
+
+def _hand_pages(config) -> dict[str, str]:
+    """{path: Markdown} of every hand-written page, for its description."""
+    docs = Path(config.docs_dir)
+    return {p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8") for p in sorted(docs.rglob("*.md"))}
 
 
 def _searchable_pages(config, hand_nav):
@@ -163,6 +178,16 @@ def on_page_markdown(markdown, page, config, files):
 def on_page_content(html, page, config, files):
     body = _html_bodies.pop(page.file.src_uri, None)
     return html if body is None else html.replace(f"<p>{PLACEHOLDER}</p>", body, 1)
+
+
+def on_page_context(context, page, config, nav):
+    """Hands each page its share meta (partials/share-meta.html prints it)."""
+    path = page.file.src_uri
+    if path in _descriptions:
+        meta = share_meta(path, page.title or "", _descriptions[path], config.site_url, config.site_name)
+        page.meta["share"] = meta
+        page.meta["description"] = html.escape(meta.description)   # the theme prints it unescaped
+    return context
 
 
 @event_priority(-100)  # after every other step has written its files

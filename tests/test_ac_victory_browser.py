@@ -5,6 +5,7 @@ from __future__ import annotations
 from helper_browser import assert_fits_phone, assert_no_nan, open_helper, query, wait_state
 
 PAGE = "calculators/ancient-conquest-victory/"
+BLANK = "?start=blank"   # the empty form (content/assets/tools/opening.js), not the opening example
 ROOT = "ac-victory"
 
 
@@ -22,7 +23,7 @@ def _tick(pg, people: str, n: int) -> None:
 
 def test_count_through_the_page_then_reload(phone_page, site_url):
     pg = phone_page
-    open_helper(pg, site_url + PAGE, ROOT)
+    open_helper(pg, site_url + PAGE + BLANK, ROOT)   # the empty form, not the opening sample
     wait_state(pg, "#acv-results", "tie")          # nothing ticked: every group on 0
     _tick(pg, "egyptian-empire", 3)                # 4 VP
     _tick(pg, "assyrian-empire", 6)                # 1 VP, +1 with Sowing

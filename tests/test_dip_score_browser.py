@@ -5,6 +5,7 @@ from __future__ import annotations
 from helper_browser import assert_fits_phone, assert_no_nan, open_helper, query, wait_state
 
 PAGE = "calculators/diplomacy-score/"
+BLANK = "?start=blank"   # the empty form (content/assets/tools/opening.js), not the opening example
 ROOT = "dip-score"
 
 
@@ -15,7 +16,7 @@ def _points(pg) -> dict:
 
 def test_score_through_the_page_then_reload(phone_page, site_url):
     pg = phone_page
-    open_helper(pg, site_url + PAGE, ROOT)
+    open_helper(pg, site_url + PAGE + BLANK, ROOT)   # the empty form, not the opening sample
     # The three powers the fragment's examples name are offered first.
     names = [pg.input_value(f"#dps-name-{i}") for i in range(3)]
     assert sorted(names) == ["Egypt", "Greece", "Rome"]

@@ -15,6 +15,7 @@ from site_pages import follow_instantly, reloaded
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "calculators/mare-nostrum-battle/"
+BLANK = "?start=blank"   # the empty form (content/assets/tools/opening.js), not the opening example
 ENGINE = ROOT / "content" / "assets" / "calculators" / "mn-battle.js"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VERDICT = "#mnb-verdict"
@@ -252,7 +253,7 @@ def test_the_planner_names_the_smallest_army_and_draws_the_curve_with_a_table(pa
 # ---------------------------------------------------------------------------------- the link, presets, instant navigation
 
 def test_scenario_through_the_page_then_reload(page, site_url, records_json_path):
-    _open(page, site_url + PAGE)
+    _open(page, site_url + PAGE + BLANK)   # typed in from a blank form, not the opening example
     page.select_option("#mnb-battle", "land")
     page.select_option("#mnb-attacker-civ", "mn-carthage")
     page.fill("#mnb-attacker-legions", "5")

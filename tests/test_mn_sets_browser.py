@@ -5,6 +5,7 @@ from __future__ import annotations
 from helper_browser import assert_fits_phone, assert_no_nan, open_helper, query, wait_state
 
 PAGE = "calculators/mare-nostrum-sets/"
+BLANK = "?start=blank"   # the empty form (content/assets/tools/opening.js), not the opening example
 ROOT = "mn-sets"
 EXAMPLE = {"tax": "3", "h-grain": "2", "h-perfume": "1", "h-livestock": "1", "h-gold": "1", "h-slaves": "1"}
 
@@ -15,7 +16,7 @@ def _sets(pg) -> list[str]:
 
 def test_example_of_sets_through_the_page_then_reload(phone_page, site_url):
     pg = phone_page
-    open_helper(pg, site_url + PAGE, ROOT)
+    open_helper(pg, site_url + PAGE + BLANK, ROOT)   # typed in from a blank form
     for field, value in EXAMPLE.items():
         pg.fill(f"#mns-{field}", value)
     sizes = pg.eval_on_selector_all("#mns-sizes tbody tr", "rows => rows.map(r => [r.dataset.size, r.querySelector('[data-sets]').textContent])")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from helper_browser import assert_fits_phone, assert_no_nan, open_helper, query, wait_state
 
 PAGE = "calculators/mosaic-disasters/"
+BLANK = "?start=blank"   # the empty form (content/assets/tools/opening.js), not the opening example
 ROOT = "mos-disaster"
 
 
@@ -14,8 +15,8 @@ def _walk(pg) -> list[str]:
 
 def test_disaster_through_the_page_then_reload(phone_page, site_url):
     pg = phone_page
-    open_helper(pg, site_url + PAGE, ROOT)
-    assert pg.locator("#mds-errors p").count() == 0, "a first visit shows no error"
+    open_helper(pg, site_url + PAGE + BLANK, ROOT)   # the empty form, not the opening sample
+    assert pg.locator("#mds-errors p").count() == 0, "a blank form shows no error"
     pg.select_option("#mds-disaster", "mos-chaos")
     assert pg.locator("#mds-counted").is_visible() and not pg.locator("#mds-asked").is_visible()
     assert "Production Bonus" in pg.inner_text("#mds-counted")

@@ -125,8 +125,9 @@ def _cross_game(env, m: Model) -> str:
     return env.get_template("cross_game.md.j2").render(groups=groups)
 
 
-def render_pages(m: Model, extra_pages: list[tuple[str, str]] = ()) -> dict[str, str]:
-    """Every generated page. extra_pages: (title, path) of hand-written pages to list on the home page."""
+def render_pages(m: Model, extra_pages: list[tuple[str, str]] = (), site_url: str | None = None) -> dict[str, str]:
+    """Every generated page. extra_pages: (title, path) of hand-written pages to list on the home page;
+    site_url: the site's address, for what must be absolute (the player aids' QR codes)."""
     env = _env()
     pages = {"index.md": _home(env, m, list(extra_pages)), "cross-game.md": _cross_game(env, m),
              GUIDE_PATH: render_search_guide(env, m)}
@@ -137,7 +138,7 @@ def render_pages(m: Model, extra_pages: list[tuple[str, str]] = ()) -> dict[str,
             for rec in m.by_game_kind[game][kind]:
                 pages[m.page_of[rec["id"]]] = _record_page(env, m, rec)
                 pages.update(_renamed_pages(env, m, rec))
-        aid = aid_view(m, game)
+        aid = aid_view(m, game, site_url)
         if aid:
             pages[f"{game}/player-aid.md"] = env.get_template("player_aid.md.j2").render(aid=aid, front=front_matter(title=aid["title"]))
     return {path: _tidy(md) for path, md in pages.items()}

@@ -6,8 +6,9 @@ section shares is printed once, in its heading, to leave room for what differs.
 """
 from __future__ import annotations
 
-from generator.model.records import Model
+from generator.model.records import Model, page_url
 from generator.render.page_links import PageLinks, clip
+from generator.render.qr_codes import qr_svg
 from generator.render.values import esc, table_view, value_html
 from generator.render.views import source_view
 
@@ -52,11 +53,23 @@ def _section(links: PageLinks, game: str, section: dict, shown: set) -> dict:
     return {"heading": heading, "blocks": _blocks(entries), "has_table": any(e["table"] for e in entries)}
 
 
-def aid_view(m: Model, game: str) -> dict | None:
+def _codes(m: Model, game: str, site_url: str | None) -> list[dict]:
+    """QR codes of the aid's own page and its game's page; none without the site's address."""
+    if not site_url:
+        return []
+    base = site_url.rstrip("/") + "/"
+    pages = [("This aid online", f"{game}/player-aid.md"), (m.games[game]["name"], f"{game}/index.md")]
+    return [{"caption": esc(caption), "url": esc(base + page_url(path)),
+             "svg": qr_svg(base + page_url(path), f"QR code: {caption}, {base + page_url(path)}")}
+            for caption, path in pages]
+
+
+def aid_view(m: Model, game: str, site_url: str | None = None) -> dict | None:
     g = m.games[game]
     if not g.get("player_aid"):
         return None
     links = PageLinks(m, f"{game}/player-aid.md")
     shown: set = set()
     sections = [view for view in (_section(links, game, s, shown) for s in g["player_aid"]) if view["blocks"]]
-    return {"title": esc(f"Player aid: {g['name']}"), "source": source_view(links, g)["title"], "sections": sections}
+    return {"title": esc(f"Player aid: {g['name']}"), "source": source_view(links, g)["title"], "sections": sections,
+            "codes": _codes(m, game, site_url)}

@@ -13,6 +13,9 @@ from generator.render.page_links import KIND_LABEL, PageLinks, clip
 from generator.model.derived import has_unknown
 from generator.render.values import esc, from_html, label, table_view, value_html
 
+from generator.render.values import esc, label, table_view, value_html
+from generator.render.share import record_description
+
 # Fields shown by the template itself, not in the generic field list.
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
@@ -129,7 +132,7 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
     return {
         "id": rid,
         "title": heading,                                   # plain: front matter serialises it
-        "description": clip(links.plain(rec.get("summary") or rec.get("answer") or "")),
+        "description": record_description(m, rec),          # plain: what a pasted link shows
         "heading": esc(heading),
         "crumbs": [(esc(links.game_name(game)), links.page_href(f"{game}/index.md")),
                    (esc(KIND_PAGES[rec["kind"]][1]), links.page_href(list_page_path(game, rec["kind"])))],

@@ -129,6 +129,27 @@ def check_tool_refs(records: list[RawRecord]) -> list[Problem]:
     return _listed_refs(records, "tools")
 
 
+def check_tool_examples(records: list[RawRecord]) -> list[Problem]:
+    """A tool's opening state names the worked example it restates: a ruling of the same game."""
+    by_id = {r.data.get("id"): r.data for r in records}
+    problems = []
+    for r in records:
+        for i, tool in enumerate(r.data.get("tools") or []):
+            target = ((tool.get("opens_on") or {}) if isinstance(tool, dict) else {}).get("example")
+            if target is None:
+                continue
+            rec = by_id.get(target)
+            where, field = r.line_of(["tools", i, "opens_on", "example"]), f"tools[{i}].opens_on.example"
+            if rec is None:
+                close = closest(target, [k for k in by_id if isinstance(k, str)])
+                problems.append(Problem(r.rel, where, field, f"no record has id {target!r}",
+                                        f"did you mean '{close}'?" if close else "name a ruling that is a worked example"))
+            elif rec.get("kind") != "ruling" or rec.get("game") != r.data.get("game"):
+                problems.append(Problem(r.rel, where, field, f"{target!r} is not a ruling of this game",
+                                        "name the ruling whose worked example the tool opens on, or leave example out"))
+    return problems
+
+
 def _unknown_paths(value, path=()):
     if value == "unknown":
         yield path
@@ -229,7 +250,7 @@ from generator.validate.site_checks import check_tool_pages  # noqa: E402  (kept
 
 ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
-              check_tool_pages, check_tool_refs, check_value_sources, *HELPER_CHECKS]
+              check_tool_pages, check_tool_refs, check_value_sources, check_tool_examples, *HELPER_CHECKS]
 
 # Content checks (generator/validate/content_checks.py): references in text, gaps written as prose.
 from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402

@@ -14,8 +14,11 @@ import { chancesTable, oracleBox, dieRows, steps } from "./ac-battle-page/detail
 import { plannerSection } from "./ac-battle-page/planner-view.js";
 import { EDGE_WORDS, verdictOutcomes } from "./ac-battle-page/words.js";
 import { repeatedKeyNotes } from "../link/query-notes.js";
+import { openingQuery } from "../tools/opening.js";
+import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const ROOT_ID = "ac-battle";
+const PAGE = "calculators/ancient-conquest-battle.md"; // its entry in the game record's tools (opens_on)
 const PLAN_IDLE_MS = 200;
 
 /** The scenario from the link, kept within the pieces the rules allow (and saying so). */
@@ -45,13 +48,16 @@ function mount(root, payload) {
     return;
   }
   const limits = E.unitLimits(model);
-  const { s, notices } = scenarioFromLink(location.search, limits);
+  const { query, opening } = openingQuery(payload, PAGE, location.search);
+  const { s, notices } = scenarioFromLink(query, limits);
   let state = s;
   const verdict = el("div", { class: "cmp-verdict", id: "acb-verdict", "aria-live": "polite" });
   const form = el("form", { class: "acb-form", onsubmit: (e) => e.preventDefault() });
   const output = el("section", { class: "acb-output", id: "acb-output", "aria-labelledby": "acb-output-title" });
   const planner = el("div", { id: "acb-planner-box" });
-  root.replaceChildren(verdict, form, output, planner);
+  const note = openingNote(opening);
+  root.replaceChildren(verdict, ...(note ? [note] : []), form, output, planner);
+  dropOnChange(root, note);
   let timer = 0;
 
   const saveUrl = () => {

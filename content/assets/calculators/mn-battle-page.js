@@ -15,12 +15,16 @@ import { outcomeTable, lossChart, sideDetails } from "./mn-battle-page/details.j
 import { buildRounds, syncRounds, showRounds } from "./mn-battle-page/rounds-view.js";
 import { buildPlanner, showPlanner, planFromQuery, planToQuery } from "./mn-battle-page/planner-view.js";
 import { roundOutcomes } from "./mn-battle-page/words.js";
+import { openingQuery } from "../tools/opening.js";
+import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const IDLE_MS = 250; // the rounds and the planner wait for a pause in typing
+const PAGE = "calculators/mare-nostrum-battle.md"; // its entry in the game record's tools (opens_on)
 
-function mount(root, rules) {
-  const state = { scenario: normalizeScenario(scenarioFromQuery(location.search)), plan: planFromQuery(location.search),
-    plans: plansFromQuery(location.search),
+function mount(root, rules, data) {
+  const { query, opening } = openingQuery(data, PAGE, location.search);
+  const state = { scenario: normalizeScenario(scenarioFromQuery(query)), plan: planFromQuery(query),
+    plans: plansFromQuery(query),
     hints: queryNotes(location.search).map((n) => ({ ...n, hint: true })), timer: 0 };   // a repeated key says which value was used
   const verdict = el("div", { class: "cmp-verdict", id: "mnb-verdict", "aria-live": "polite" });
   const results = el("section", { class: "mnb-results", id: "mnb-results", "aria-labelledby": "mnb-results-title" });
@@ -40,7 +44,9 @@ function mount(root, rules) {
   const form = buildForm(rules, on);
   const rounds = buildRounds(form, on);
   const planner = buildPlanner(on);
-  root.replaceChildren(verdict, form.element, results, rounds.element, planner.element);
+  const note = openingNote(opening);
+  root.replaceChildren(verdict, ...(note ? [note] : []), form.element, results, rounds.element, planner.element);
+  dropOnChange(root, note);
 
   /** Choosing a hero bound to a civilization chooses that civilization, or says why it cannot. */
   function toggleEffect(side, id) {
@@ -125,7 +131,7 @@ function start() {
   const root = document.getElementById("mn-battle");
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "loading";
-  loadRecords().then((data) => rulesFromRecords(data)).then((rules) => { if (root.isConnected) mount(root, rules); }).catch((e) => {
+  loadRecords().then((data) => { const rules = rulesFromRecords(data); if (root.isConnected) mount(root, rules, data); }).catch((e) => {
     root.replaceChildren(el("div", { role: "alert" }, el("p", { text: `The battle calculator could not load the records: ${e.message}` })));
     root.dataset.ready = "failed";
   });

@@ -2,7 +2,11 @@
 // peoples and their objectives as check boxes, the optional points, and the final count.
 // The state is the query string.
 import { rulesFromRecords, countQuery, scenarioToQuery, READINGS, CITY_RULES } from "./ac-victory.js";
-import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "./shared/page.js";
+import { openingQuery } from "../tools/opening.js";
+import { openingNote, dropOnChange } from "../tools/opening-note.js";
+
+const PAGE = "calculators/ancient-conquest-victory.md"; // its entry in the game record's tools (opens_on)
 
 const READING_TEXT = {
   measure: ["The winner has", { points: "the most victory points", objectives: "the most objectives achieved" }],
@@ -16,6 +20,7 @@ function countRow(id, field, label) {
 }
 
 function mount(root, data) {
+  const { query, opening } = openingQuery(data, PAGE, location.search);
   const rules = rulesFromRecords(data);
   root.replaceChildren();
   const general = el("div", { role: "alert", class: "th-alert", id: "acv-errors" });
@@ -65,7 +70,11 @@ function mount(root, data) {
     el("div", { id: "acv-pair" }, pairSel.map((x) => x.row)),
     readingSel.map((x) => x.row));
   const results = el("div", { class: "th-results", id: "acv-results", "aria-live": "polite" });
-  root.append(general, settings, el("div", { class: "th-columns" }, groupSets), results,
+  const slot = verdictSlot("acv-verdict-slot");
+  const note = openingNote(opening);
+  if (note) slot.append(note);
+  dropOnChange(root, note);
+  root.append(general, slot, settings, el("div", { class: "th-columns" }, groupSets), results,
     el("div", { class: "th-chips" }, copyLinkButton("Copy link to this count")));
 
   function formQuery() {
@@ -120,12 +129,13 @@ function mount(root, data) {
       }
     }
     results.replaceChildren(...renderResults(rules, r));
+    liftVerdict(results, slot);
     results.dataset.state = r.ok ? (r.winner.tie ? "tie" : "winner") : "error";
   }
   root.addEventListener("input", (ev) => { if (ev.target.matches("input[type=text]")) update(formQuery()); });
   root.addEventListener("change", (ev) => { if (ev.target.matches("select, input[type=checkbox]")) update(formQuery()); });
-  fillForm(location.search);
-  update(location.search);
+  fillForm(query);
+  update(query);
 }
 
 function renderResults(rules, r) {

@@ -2,11 +2,16 @@
 // power (name and centres), the two readings, and the score table; the state is the
 // query string.
 import { rulesFromRecords, scoreQuery, scenarioToQuery, formatPoints, READINGS, READING_NAMES, MAX_POWERS } from "./dip-score.js";
-import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "./shared/page.js";
+import { openingQuery } from "../tools/opening.js";
+import { openingNote, dropOnChange } from "../tools/opening-note.js";
+
+const PAGE = "calculators/diplomacy-score.md"; // its entry in the game record's tools (opens_on)
 
 const READING_LABELS = { ties: "Powers with equal centres", beyond: "Places below the bonus table" };
 
 function mount(root, data) {
+  const { query, opening } = openingQuery(data, PAGE, location.search);
   const rules = rulesFromRecords(data);
   root.replaceChildren();
   const general = el("div", { role: "alert", class: "th-alert", id: "dps-errors" });
@@ -23,7 +28,11 @@ function mount(root, data) {
   });
   const readings = el("fieldset", {}, el("legend", { text: "Readings (the fragment is silent)" }), selects.map((s) => s.row));
   const results = el("div", { class: "th-results", id: "dps-results", "aria-live": "polite" });
-  root.append(general, el("div", { class: "th-columns" }, powers, readings), results,
+  const slot = verdictSlot("dps-verdict-slot");
+  const note = openingNote(opening);
+  if (note) slot.append(note);
+  dropOnChange(root, note);
+  root.append(general, slot, el("div", { class: "th-columns" }, powers, readings), results,
     el("div", { class: "th-chips" }, copyLinkButton("Copy link to this score")));
 
   let rows = [];
@@ -64,6 +73,7 @@ function mount(root, data) {
     add.disabled = rows.length >= MAX_POWERS;
     showErrors(root, general, r.errors);
     results.replaceChildren(...renderResults(rules, r));
+    liftVerdict(results, slot);
     results.dataset.state = r.ok ? (r.solo ? "solo" : r.winner.by) : "error";
   }
 
@@ -77,14 +87,14 @@ function mount(root, data) {
   root.addEventListener("input", (ev) => { if (ev.target.matches("input")) update(formQuery()); });
   root.addEventListener("change", (ev) => { if (ev.target.matches("select")) update(formQuery()); });
 
-  const q = new URLSearchParams(location.search);
+  const q = new URLSearchParams(query);
   const given = q.getAll("p").slice(0, MAX_POWERS).map((e) => {
     const cut = e.indexOf(":");
     return cut < 0 ? ["", e] : [e.slice(cut + 1), e.slice(0, cut)];
   });
   setRows(given.length ? given : rules.powers.map((p) => [p.name, ""]));
   for (const s of selects) s.sel.value = READINGS[s.k].includes(q.get(`r.${s.k}`)) ? q.get(`r.${s.k}`) : READINGS[s.k][0];
-  update(given.length ? location.search : formQuery());
+  update(given.length ? query : formQuery());
 }
 
 function renderResults(rules, r) {

@@ -2,7 +2,11 @@
 // mn-sets/index.js: it builds the form from the rules, turns the form into the same query
 // string the address bar holds, and shows what the engine returns.
 import { rulesFromRecords, scenarioFromQuery, scenarioToQuery, analyse, READINGS } from "./mn-sets/index.js";
-import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "./shared/page.js";
+import { openingQuery } from "../tools/opening.js";
+import { openingNote, dropOnChange } from "../tools/opening-note.js";
+
+const PAGE = "calculators/mare-nostrum-sets.md"; // its entry in the game record's tools (opens_on)
 
 const READING_TEXT = {
   reductions: ["Cost reductions", { "per-item": "each item takes its single best reduction",
@@ -20,6 +24,7 @@ function countInput(id, field, label, max) {
 }
 
 function mount(root, data) {
+  const { query, opening } = openingQuery(data, PAGE, location.search);
   const rules = rulesFromRecords(data);
   root.replaceChildren();
   const general = el("div", { role: "alert", class: "th-alert", id: "mns-errors" });
@@ -59,7 +64,11 @@ function mount(root, data) {
     el("label", { class: "th-check", for: longer.id, "data-field-row": "" }, longer,
       el("span", { text: `Longer game (the Pyramids cost ${rules.longer.cost})` })));
 
-  root.append(general, el("div", { class: "th-columns" }, hand, held), list, results, readings,
+  const slot = verdictSlot("mns-verdict-slot");
+  const note = openingNote(opening);
+  if (note) slot.append(note);
+  dropOnChange(root, note);
+  root.append(general, slot, el("div", { class: "th-columns" }, hand, held), list, results, readings,
     el("div", { class: "th-chips" }, copyLinkButton("Copy link to this hand")));
 
   // The form and the address bar speak the same language: a query string.
@@ -96,6 +105,7 @@ function mount(root, data) {
     placeBox.hidden = !rules.effects.some((e) => e.where && scenario.held.includes(e.id));
     const a = analyse(rules, scenario);
     results.replaceChildren(...renderResults(rules, a));
+    liftVerdict(results, slot);
     results.dataset.state = a.purchase ? (a.purchase.ok ? "can" : "cannot") : "hand";
   }
 
@@ -107,8 +117,8 @@ function mount(root, data) {
     b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
     update(formQuery());
   });
-  fillForm(location.search);
-  update(location.search);
+  fillForm(query);
+  update(query);
 }
 
 function cardList(cards) {

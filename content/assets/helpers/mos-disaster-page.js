@@ -2,7 +2,11 @@
 // mos-disaster.js: pick a disaster, say what you hold, and see its losses walked in
 // order. The state is the query string.
 import { rulesFromRecords, walkQuery, scenarioToQuery } from "./mos-disaster.js";
-import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper } from "./shared/page.js";
+import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "./shared/page.js";
+import { openingQuery } from "../tools/opening.js";
+import { openingNote, dropOnChange } from "../tools/opening-note.js";
+
+const PAGE = "calculators/mosaic-disasters.md"; // its entry in the game record's tools (opens_on)
 
 function countRow(id, field, label, hint) {
   const input = el("input", { type: "text", id, "data-field": field, inputmode: "numeric", autocomplete: "off",
@@ -12,6 +16,7 @@ function countRow(id, field, label, hint) {
 }
 
 function mount(root, data) {
+  const { query, opening } = openingQuery(data, PAGE, location.search);
   const rules = rulesFromRecords(data);
   root.replaceChildren();
   const general = el("div", { role: "alert", class: "th-alert", id: "mds-errors" });
@@ -48,7 +53,11 @@ function mount(root, data) {
   const hold = el("fieldset", {}, el("legend", { text: "What you hold" }),
     el("p", { class: "th-hint", text: "Only what this disaster can take. Leave a field empty if you do not know yet." }), holdBox);
   const results = el("div", { class: "th-results", id: "mds-results", "aria-live": "polite" });
-  root.append(general, el("div", { class: "th-columns" }, pick, strike), hold, results,
+  const slot = verdictSlot("mds-verdict-slot");
+  const note = openingNote(opening);
+  if (note) slot.append(note);
+  dropOnChange(root, note);
+  root.append(general, slot, el("div", { class: "th-columns" }, pick, strike), hold, results,
     el("div", { class: "th-chips" }, copyLinkButton("Copy link to this disaster")));
 
   function formQuery() {
@@ -95,12 +104,13 @@ function mount(root, data) {
     const chosen = new URLSearchParams(query).get("d") !== null;
     showErrors(root, general, chosen ? r.errors : r.errors.filter((e) => e.field !== "d"));
     results.replaceChildren(...renderResults(rules, r));
+    liftVerdict(results, slot);
     results.dataset.state = r.ok ? (r.lost ? "loses" : r.undecided ? "undecided" : "nothing") : "error";
   }
   root.addEventListener("input", (ev) => { if (ev.target.matches("input[type=text]")) update(formQuery()); });
   root.addEventListener("change", (ev) => { if (ev.target.matches("select, input[type=checkbox], input[type=radio]")) update(formQuery()); });
-  fillForm(location.search);
-  update(location.search);
+  fillForm(query);
+  update(query);
 }
 
 function renderResults(rules, r) {

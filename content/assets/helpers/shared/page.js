@@ -103,3 +103,20 @@ export function startHelper(rootId, name, mount) {
   };
   onEveryPage(start);
 }
+
+/**
+ * The verdict first (issue 16.7): a box above the form that holds the page's verdict (its
+ * `.th-verdict`, moved out of the results after each render) and, on a first visit, the line
+ * naming what the helper opened on. On a phone the answer is on the first screen.
+ */
+export function verdictSlot(id) {
+  return el("div", { class: "th-verdict-slot", id, "aria-live": "polite" });
+}
+
+/** Move the results' verdict into the slot (or empty the slot when the results have none). */
+export function liftVerdict(results, slot) {
+  const verdict = results.querySelector(".th-verdict");
+  for (const old of slot.querySelectorAll(".th-verdict")) old.remove();
+  if (verdict) slot.prepend(verdict);
+  slot.hidden = !slot.firstChild;
+}

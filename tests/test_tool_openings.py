@@ -1,0 +1,91 @@
+"""Every tool opens on an answer (issue 16.7), in Chromium at 375 px touch and 800 px.
+
+Each calculator and helper, opened from a bare link, shows a verdict and no error, names the
+worked example it opened on, and at 375 px holds the verdict and its first inputs on the first
+screen. A link with its own state still wins, and "start blank" gives the empty form.
+"""
+from __future__ import annotations
+
+import pytest
+
+# page -> (root id, verdict selector, the words the opening verdict holds, the example ruling or None)
+TOOLS = {
+    "calculators/mare-nostrum-battle/": ("mn-battle", "#mnb-verdict[data-state=ok]", "Still at war 63.7%",
+                                         "mare-nostrum/rulings/mn-ex-atlantis-attacks-carthage/"),
+    "calculators/ancient-conquest-battle/": ("ac-battle", "#acb-verdict[data-state=ok]", "column 1:1",
+                                             "ancient-conquest/rulings/ac-ex-combat-ratio-rounding/"),
+    "calculators/mare-nostrum-sets/": ("mn-sets", "#mns-verdict-slot #mns-verdict", "pays for the whole list",
+                                       "mare-nostrum/rulings/mn-ex-sets/"),
+    "calculators/diplomacy-score/": ("dip-score", "#dps-verdict-slot #dps-verdict", "Rome has a solo", None),
+    "calculators/mosaic-disasters/": ("mos-disaster", "#mds-verdict-slot #mds-verdict", "you lose 6 Stone Production", None),
+    "calculators/ancient-conquest-victory/": ("ac-victory", "#acv-verdict-slot #acv-verdict", "Group 1 wins", None),
+}
+# Anything that says a value is wrong, wherever a tool shows it.
+PROBLEMS = ".cmp-verdict__problem, .cmp-field-error:not([hidden]), .th-field-error, .th-alert p, .acb-alert, [data-state=error]"
+FORM_CONTROLS = "input:not([type=hidden]), select, textarea"
+
+
+def _open(pg, url: str, root: str, verdict: str) -> None:
+    pg.goto(url)
+    pg.wait_for_selector(f"#{root}[data-ready=true]", timeout=30000)
+    pg.wait_for_selector(verdict, timeout=15000)
+
+
+@pytest.fixture(params=["phone", "800"])
+def tool_page(request, browser):
+    ctx = ({"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+           if request.param == "phone" else {"viewport": {"width": 800, "height": 900}})
+    context = browser.new_context(**ctx)
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.mark.parametrize("path", TOOLS)
+def test_each_tool_opens_on_a_verdict_and_no_error(tool_page, site_url, path):
+    root, verdict, words, example = TOOLS[path]
+    pg = tool_page
+    _open(pg, site_url + path, root, verdict)
+    assert words in pg.inner_text(verdict)
+    shown = [t for t in pg.locator(PROBLEMS).all_inner_texts() if t.strip()]
+    assert shown == [], f"{path} opens on a problem: {shown}"
+    assert pg.locator(f"#{root} {PROBLEMS}").count() == 0
+    note = pg.locator(f"#{root} [data-opening]")
+    assert note.is_visible() and note.inner_text().startswith("Opened on")
+    if example:
+        assert note.locator("a").first.get_attribute("href").rstrip("/").endswith(example.rstrip("/").split("/")[-1])
+    box, screen = pg.locator(verdict).bounding_box(), pg.viewport_size
+    assert box["y"] >= 0
+    if screen["width"] == 375:
+        assert box["y"] + box["height"] <= screen["height"], f"{path}: the verdict ends at {box['y'] + box['height']:.0f} px"
+        first = pg.locator(f"#{root} {FORM_CONTROLS}").first.bounding_box()
+        assert first["y"] + first["height"] <= screen["height"], f"{path}: the first input ends at {first['y'] + first['height']:.0f} px"
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+@pytest.mark.parametrize("path", ["calculators/mare-nostrum-battle/", "calculators/mosaic-disasters/"])
+def test_a_link_with_its_own_state_wins(tool_page, site_url, path):
+    root, verdict, words, _ = TOOLS[path]
+    own = {"calculators/mare-nostrum-battle/": "?a.legions=3&d.legions=1&d.fortresses=1",
+           "calculators/mosaic-disasters/": "?d=mos-chaos&h.money=12&mine=5&others=4"}[path]
+    pg = tool_page
+    _open(pg, site_url + path + own, root, verdict)
+    assert words not in pg.inner_text(verdict)
+    assert pg.locator(f"#{root} [data-opening]").count() == 0
+
+
+def test_the_note_goes_at_the_first_change_and_start_blank_empties_the_form(tool_page, site_url):
+    root, verdict, _, _ = TOOLS["calculators/mare-nostrum-sets/"]
+    pg = tool_page
+    _open(pg, site_url + "calculators/mare-nostrum-sets/", root, verdict)
+    pg.fill("#mn-sets [data-field='tax']", "4")
+    pg.wait_for_function("!document.querySelector('#mn-sets [data-opening]')")
+    pg.goto(site_url + "calculators/mare-nostrum-sets/")
+    pg.wait_for_selector(verdict)
+    pg.locator("#mn-sets [data-blank]").click()
+    pg.wait_for_function("document.querySelector('#mn-sets[data-ready=true]') && !document.querySelector('#mn-sets [data-opening]')")
+    assert pg.locator("#mn-sets [data-field='tax']").input_value() == ""
+    assert pg.locator(verdict).count() == 0
