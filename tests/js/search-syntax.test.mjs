@@ -167,12 +167,16 @@ test("generated queries: the parsed clauses and the result set agree with a brut
     const expected = INDEX.docs.filter((doc) => q.units.every((u) => u.test(BY_ID.get(doc.id), doc.id))).map((d) => d.id).sort();
     const got = outcome.results.map((r) => r.doc.id).sort();
     assert.deepEqual(outcome.problems.filter((p) => !/^No record has/.test(p.message)), [], `${q.text}: no problem expected`);
-    assert.deepEqual(got, expected, `result set of ${q.text}`);
     if (!outcome.structured) {   // plain words: the name search, no chips
       assert.ok(q.units.every((u) => u.word), q.text);
+      // The name search ranks records that hold some of several words too, so only a single
+      // word must give exactly its own set; several words give at least the records holding all.
+      if (q.units.length === 1) assert.deepEqual(got, expected, `result set of ${q.text}`);
+      else assert.deepEqual(expected.filter((id) => !got.includes(id)), [], `records holding every word of ${q.text}`);
       checked++;
       continue;
     }
+    assert.deepEqual(got, expected, `result set of ${q.text}`);
     assert.equal(outcome.chips.length, q.units.length, `one chip per clause of ${q.text}: ${JSON.stringify(outcome.chips)}`);
     outcome.chips.forEach((chip, i) => assert.equal(q.text.slice(chip.start, chip.end), q.units[i].text, `chip ${i} of ${q.text}`));
     checked++;
