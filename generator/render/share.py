@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 from generator.export.search_docs import opening_words, plain
 from generator.model.records import KIND_PAGES, Model, display_name, list_page_path, page_url, record_page_path
+from generator.render.search_guide import GUIDE_PATH
 
 DESCRIPTION_CHARS = 200        # what chat previews show before they cut, and what the test holds
 ELLIPSIS = "…"
+SEARCH_GUIDE = ("How to search the five games' records by game, kind, cost, age, phase and other fields, "
+                "with examples that run.")
 CROSS_GAME = "Names that appear in more than one of the five games, with what each one is and does in each game."
 # What the build leaves out of every page when it does not know the site's address.
 NEEDS_SITE_URL = ("og:url", 'link rel="canonical"', "the player aids' QR codes")
@@ -64,7 +67,8 @@ def _aid_description(m: Model, game: str) -> str:
 def page_descriptions(m: Model, hand_pages: dict[str, str], site_description: str) -> dict[str, str]:
     """{page path: plain description} for every page: generated ones from the model,
     hand-written ones ({path: Markdown}) from their first paragraph."""
-    out = {"index.md": describe(site_description), "cross-game.md": describe(CROSS_GAME)}
+    out = {"index.md": describe(site_description), "cross-game.md": describe(CROSS_GAME),
+           GUIDE_PATH: describe(SEARCH_GUIDE)}
     for game, g in m.games.items():
         out[f"{game}/index.md"] = describe(_words(m, g.get("summary") or g["name"]))
         if g.get("player_aid"):
