@@ -58,10 +58,11 @@ def test_a_records_rulings_are_printed_in_full_on_its_page(files):
 
 def test_a_reference_in_text_is_a_link_with_a_preview(files):
     page = files[HERO]
-    link = re.search(r'<a class="cmp-ref" data-cmp-preview="([^"]*)" href="([^"]*)">([^<]*)</a>', page)
+    link = re.search(r'<a class="cmp-ref" data-cmp-preview-n="(\d+)" href="([^"]*)">([^<]*)</a>', page)
     assert link, page
     assert link.group(2) == "../../gods/mn-athena/" and link.group(3) == "Athena"
-    assert link.group(1) == "Mare Nostrum · God: Fixture god that shares a name with a 7 Wonders Myths card."
+    previews = json.loads(re.search(r'<script type="application/json" class="cmp-previews">(.*?)</script>', page).group(1))
+    assert previews[int(link.group(1))] == "Mare Nostrum · God: Fixture god that shares a name with a 7 Wonders Myths card."
     assert "{mn-athena}" not in page and "&#123;mn-athena&#125;" not in page
 
 

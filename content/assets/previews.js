@@ -3,8 +3,29 @@
 // what it does before the player leaves the page. With a mouse: on hover; with the keyboard:
 // on focus; on a touch screen: the first tap shows it and the second tap follows the link.
 // The preview text was written into the page at build time, so this works offline and makes
-// no request.
-const SELECTOR = "a.cmp-ref[data-cmp-preview]";
+// no request: each distinct preview once, in the page's JSON list (script.cmp-previews), which
+// a link names by number (data-cmp-preview-n; generator/render/shared_previews.py).
+const SELECTOR = "a.cmp-ref[data-cmp-preview-n], a.cmp-ref[data-cmp-preview]";
+const lists = new WeakMap();   // the page's list element -> its texts, parsed once
+
+/** A link's preview text, or "" when the page's list lacks it or cannot be read. */
+function previewText(link) {
+  if (link.dataset.cmpPreview !== undefined) return link.dataset.cmpPreview;
+  const script = document.querySelector("script.cmp-previews");
+  if (!script) return "";
+  if (!lists.has(script)) {
+    let texts = [];
+    try {
+      const parsed = JSON.parse(script.textContent);
+      if (Array.isArray(parsed)) texts = parsed.map((t) => (typeof t === "string" ? t : ""));
+    } catch {
+      texts = [];
+    }
+    lists.set(script, texts);
+  }
+  const n = Number(link.dataset.cmpPreviewN);
+  return Number.isInteger(n) && n >= 0 ? lists.get(script)[n] ?? "" : "";
+}
 const HOVER_MS = 150;
 let box = null;          // the one preview element, re-created after instant navigation
 let shownFor = null;     // the link whose preview is showing
@@ -31,7 +52,7 @@ function show(link, withOpen) {
   name.textContent = link.textContent;
   const text = document.createElement("span");
   text.className = "cmp-preview__text";
-  text.textContent = link.dataset.cmpPreview;
+  text.textContent = previewText(link);
   el.replaceChildren(name, text);
   if (withOpen) {
     const open = document.createElement("a");

@@ -17,6 +17,7 @@ from generator.render.page_links import KIND_LABEL, PageLinks
 from generator.paths import TEMPLATES
 from generator.render.player_aid import aid_view
 from generator.render.search_guide import GUIDE_PATH, render_search_guide
+from generator.render.shared_previews import share_previews
 from generator.render.values import esc, md_text
 from generator.render.views import entry_view, former_id_view, front_matter, record_view, source_view, tool_views
 
@@ -141,7 +142,7 @@ def render_pages(m: Model, extra_pages: list[tuple[str, str]] = (), site_url: st
         aid = aid_view(m, game, site_url)
         if aid:
             pages[f"{game}/player-aid.md"] = env.get_template("player_aid.md.j2").render(aid=aid, front=front_matter(title=aid["title"]))
-    return {path: _tidy(md) for path, md in pages.items()}
+    return {path: share_previews(_tidy(md)) for path, md in pages.items()}
 
 
 def nav(m: Model, extra: list = ()) -> list:
