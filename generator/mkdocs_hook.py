@@ -19,15 +19,11 @@ from mkdocs.utils import clean_directory  # noqa: E402
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
-from generator.export.records import export_files  # noqa: E402
-from generator.model.records import page_url  # noqa: E402
 from generator.export.offline import write_service_worker  # noqa: E402
 from generator.export.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
-from generator.render.pages import nav, render_pages  # noqa: E402
-from generator.export.search_docs import opening_words  # noqa: E402
-from generator.export.search_index import search_files  # noqa: E402
+from generator.site_files import site_files  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
 
 _files: dict[str, str] = {}
@@ -39,17 +35,6 @@ _dirty = False            # `mkdocs serve --dirty` (make serve): rebuild only th
 _problems: list = []
 _built: dict[str, str] = {}   # serve --dirty: generated path -> the content the site holds now
 _built_with: list = []        # ... and the nav and theme files those pages were built with
-
-
-def _nav_pages(items):
-    """(title, path) of every page in the hand-written nav, for the home page."""
-    for item in items or []:
-        if isinstance(item, dict):
-            for title, value in item.items():
-                if isinstance(value, str):
-                    yield title, value
-                else:
-                    yield from _nav_pages(value)
 
 
 class _QuietDirty(logging.Filter):
@@ -81,23 +66,10 @@ def on_config(config):
         config.nav = []
         return config
     model = model_from(records)
-    hand_nav = list(config.nav or [])
+    generated, config.nav = site_files(model, config.nav, Path(config.docs_dir))
     _files.clear()
-    _files.update(render_pages(model, list(_nav_pages(hand_nav))))
-    _files.update(export_files(model))
-    _files.update(search_files(model, _searchable_pages(config, hand_nav)))
-    config.nav = nav(model, hand_nav)
+    _files.update(generated)
     return config
-
-
-def _searchable_pages(config, hand_nav):
-    """(title, url, opening words) of each hand-written page in the nav, for the site search."""
-    pages = []
-    for title, path in _nav_pages(hand_nav):
-        source = Path(config.docs_dir) / path
-        if source.is_file():
-            pages.append((title, page_url(path), opening_words(source.read_text(encoding="utf-8"))))
-    return pages
 
 
 def _unchanged() -> bool:

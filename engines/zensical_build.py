@@ -1,0 +1,116 @@
+"""Build the site with Zensical instead of MkDocs, from the same data, content/ and mkdocs.yml.
+
+    python engines/zensical_build.py [OUT]       # `make zensical`; OUT defaults to build/zensical
+
+Zensical reads mkdocs.yml but runs no hooks, so what the MkDocs hook does during a build is
+done here around it, with the same engine-neutral calls (generator/site_files.py, the
+offline copy and the service worker of generator/export/):
+  1. validate the data (all problems, then exit 1: invalid data never becomes a site);
+  2. stage OUT/docs = content/ plus every generated page, the export and the search index;
+  3. write OUT/mkdocs.yml: the project's mkdocs.yml with docs_dir and site_dir in OUT (Zensical
+     wants both under the config's folder), the full nav (generated sections, then the hand-written
+     pages, as the hook sets it), the theme overrides' folder, and no hooks;
+  4. run `zensical build --strict` on it; the site is OUT/site;
+  5. write the file:// copy and the service worker over the built files, as the hook's
+     on_post_build does (without them offline.js registers a sw.js answered 404).
+Nothing here is imported by the generator; nothing in the generator knows Zensical.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator import caches  # noqa: E402
+from generator.build import model_from  # noqa: E402
+from generator.export.offline import write_service_worker  # noqa: E402
+from generator.export.offline_copy import write_offline_copy  # noqa: E402
+from generator.paths import CONTENT, DATA  # noqa: E402
+from generator.site_files import site_files  # noqa: E402
+from generator.validate.run import load_and_validate  # noqa: E402
+
+CONFIG = ROOT / "mkdocs.yml"
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml as both engines read it: `!ENV [NAME, default]` resolved from the environment."""
+
+
+def _env(loader, node):
+    names = loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else [loader.construct_scalar(node)]
+    *names, default = names if len(names) > 1 else (*names, None)
+    return next((os.environ[n] for n in names if os.environ.get(n)), default)
+
+
+_Loader.add_constructor("!ENV", _env)
+
+
+def read_config(path: Path = CONFIG) -> dict:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+
+
+def staged_config(config: dict, out: Path, full_nav: list) -> dict:
+    """The project's config, pointed at the staged folders, with the nav the hook would set."""
+    staged = dict(config)
+    staged.pop("hooks", None)
+    staged.update(docs_dir="docs", site_dir="site", nav=full_nav)
+    theme = dict(staged.get("theme") or {})
+    if theme.get("custom_dir"):
+        theme["custom_dir"] = os.path.relpath(ROOT / theme["custom_dir"], out)
+    staged["theme"] = theme
+    return staged
+
+
+def stage(out: Path) -> int:
+    caches.clear()
+    records, problems = load_and_validate(DATA)
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} problem(s); no site is built from invalid data.", file=sys.stderr)
+        return 1
+    config = read_config()
+    generated, full_nav = site_files(model_from(records), config.get("nav"), CONTENT)
+    if out.exists():
+        shutil.rmtree(out)
+    docs = out / "docs"
+    shutil.copytree(CONTENT, docs)
+    for rel, text in sorted(generated.items()):
+        target = docs / rel
+        if target.exists():
+            print(f"content/{rel} clashes with a generated page; generated pages are not kept in content/", file=sys.stderr)
+            return 1
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    (out / "mkdocs.yml").write_text(yaml.safe_dump(staged_config(config, out, full_nav), sort_keys=False,
+                                                   allow_unicode=True), encoding="utf-8")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else ROOT / "build" / "zensical").resolve()
+    if stage(out):
+        return 1
+    zensical = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
+    if not zensical:
+        print("zensical is not installed: run `make zensical`, which installs the pinned version", file=sys.stderr)
+        return 1
+    done = subprocess.run([zensical, "build", "--strict", "--clean", "-f", str(out / "mkdocs.yml")], cwd=out)
+    if done.returncode:
+        return done.returncode
+    site, dir_urls = out / "site", read_config().get("use_directory_urls", True)
+    write_offline_copy(site, dir_urls)      # the file:// zip, then the service worker over the final files
+    write_service_worker(site, dir_urls)
+    print(f"built {sum(1 for _ in site.rglob('index.html'))} pages with Zensical into {site}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
