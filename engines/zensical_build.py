@@ -11,7 +11,8 @@ offline copy and the service worker of generator/export/):
      wants both under the config's folder), the full nav (generated sections, then the hand-written
      pages, as the hook sets it), the theme overrides' folder, and no hooks;
   4. run `zensical build --strict` on it; the site is OUT/site;
-  5. write the file:// copy and the service worker over the built files, as the hook's
+  5. drop Zensical's own search index, which nothing loads;
+  6. write the file:// copy and the service worker over the built files, as the hook's
      on_post_build does (without them offline.js registers a sw.js answered 404).
 Nothing here is imported by the generator; nothing in the generator knows Zensical.
 """
@@ -106,6 +107,10 @@ def main(argv: list[str]) -> int:
     if done.returncode:
         return done.returncode
     site, dir_urls = out / "site", read_config().get("use_directory_urls", True)
+    # Zensical writes its own search index even with no plugins; nothing loads it (the header's
+    # search is the compendium's own; tests/test_zensical.py sees no request fail), and the
+    # service worker would save its 1.4 MB for offline use.
+    (site / "search.json").unlink(missing_ok=True)
     write_offline_copy(site, dir_urls)      # the file:// zip, then the service worker over the final files
     write_service_worker(site, dir_urls)
     print(f"built {sum(1 for _ in site.rglob('index.html'))} pages with Zensical into {site}")

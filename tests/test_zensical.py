@@ -56,6 +56,9 @@ def test_the_nav_holds_the_games_and_the_hand_written_pages(page, zensical_site)
 
 def test_search_finds_a_name_and_lands(page, zensical_site):
     _, url = zensical_site
+    failed = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
     page.goto(url)
     box = page.locator("input.md-search__input")
     box.click()
@@ -66,6 +69,7 @@ def test_search_finds_a_name_and_lands(page, zensical_site):
     first.click()
     page.wait_for_url(re.compile(r"/mare-nostrum/heroes/mn-ajax/"))
     assert page.locator("article h1").first.inner_text().strip() == "Ajax"
+    assert failed == []
 
 
 def _verdict(pg, url: str) -> str:
