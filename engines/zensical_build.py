@@ -6,7 +6,8 @@ Zensical reads mkdocs.yml but runs no hooks, so what the MkDocs hook does during
 done here around it, with the same engine-neutral calls (generator/site_files.py, the
 offline copy and the service worker of generator/export/):
   1. validate the data (all problems, then exit 1: invalid data never becomes a site);
-  2. stage OUT/docs = content/ plus every generated page, the export and the search index;
+  2. stage OUT/docs = content/ plus every generated page, the export and the search index, each
+     page as folder/index.md (folder_page says why) and content's Markdown links to them relinked;
   3. write OUT/mkdocs.yml: the project's mkdocs.yml with docs_dir and site_dir in OUT (Zensical
      wants both under the config's folder), the full nav (generated sections, then the hand-written
      pages, as the hook sets it), the theme overrides' folder, and no hooks;
@@ -19,6 +20,8 @@ Nothing here is imported by the generator; nothing in the generator knows Zensic
 from __future__ import annotations
 
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -57,6 +60,40 @@ def read_config(path: Path = CONFIG) -> dict:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
 
 
+def folder_page(rel: str) -> str:
+    """'mare-nostrum/heroes/mn-ajax.md' -> 'mare-nostrum/heroes/mn-ajax/index.md': the same URL.
+
+    The generator writes each page's links relative to its URL (mare-nostrum/heroes/mn-ajax/), as
+    MkDocs leaves raw HTML. Zensical resolves a relative link in raw HTML against the page's file
+    (mare-nostrum/heroes/) and rewrites it, so '../../' on Ajax's page would name the home page
+    instead of Mare Nostrum's. A page staged as folder/index.md has its file where its URL is: both
+    readings agree."""
+    return rel if rel == "index.md" or rel.endswith("/index.md") else rel[:-3] + "/index.md"
+
+
+_MD_LINK = re.compile(r"(\]\()([^)\s#]+\.md)((?:#[^)\s]*)?\))")
+
+
+def relink(markdown: str, page: str, moved: dict[str, str]) -> str:
+    """A hand-written page's Markdown links to other pages, pointed at where both are staged."""
+    was, now = posixpath.dirname(page), posixpath.dirname(moved.get(page, page))
+
+    def swap(m: re.Match) -> str:
+        target = posixpath.normpath(posixpath.join(was, m.group(2)))
+        return m.group(1) + posixpath.relpath(moved.get(target, target), now or ".") + m.group(3)
+    return _MD_LINK.sub(swap, markdown)
+
+
+def _renav(items, moved: dict[str, str]):
+    out = []
+    for item in items:
+        if isinstance(item, dict):
+            out.append({t: (moved.get(v, v) if isinstance(v, str) else _renav(v, moved)) for t, v in item.items()})
+        else:
+            out.append(moved.get(item, item) if isinstance(item, str) else item)
+    return out
+
+
 def staged_config(config: dict, out: Path, full_nav: list) -> dict:
     """The project's config, pointed at the staged folders, with the nav the hook would set."""
     staged = dict(config)
@@ -83,14 +120,21 @@ def stage(out: Path) -> int:
         shutil.rmtree(out)
     docs = out / "docs"
     shutil.copytree(CONTENT, docs)
+    hand = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md"))
+    moved = {rel: folder_page(rel) for rel in [*hand, *generated] if rel.endswith(".md")}
+    for rel in hand:
+        text = (docs / rel).read_text(encoding="utf-8")
+        (docs / rel).unlink()
+        (docs / moved[rel]).parent.mkdir(parents=True, exist_ok=True)
+        (docs / moved[rel]).write_text(relink(text, rel, moved), encoding="utf-8")
     for rel, text in sorted(generated.items()):
-        target = docs / rel
-        if target.exists():
+        if rel in moved and rel in hand or (docs / moved.get(rel, rel)).exists():
             print(f"content/{rel} clashes with a generated page; generated pages are not kept in content/", file=sys.stderr)
             return 1
+        target = docs / moved.get(rel, rel)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    (out / "mkdocs.yml").write_text(yaml.safe_dump(staged_config(config, out, full_nav), sort_keys=False,
+    (out / "mkdocs.yml").write_text(yaml.safe_dump(staged_config(config, out, _renav(full_nav, moved)), sort_keys=False,
                                                    allow_unicode=True), encoding="utf-8")
     return 0
 

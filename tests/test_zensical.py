@@ -13,6 +13,7 @@ import pytest
 
 from conftest import ROOT, free_port, serve
 from helper_browser import open_helper, wait_state
+from test_links import _site_from_dir
 
 pytestmark = pytest.mark.build      # a build of its own: not part of `make quick`
 
@@ -44,6 +45,30 @@ def test_the_same_pages_as_the_mkdocs_build(zensical_site, site_dir):
     assert len(pages) > 700
     assert pages == _pages(site_dir), sorted(pages ^ _pages(site_dir))[:20]
     assert (site / "api" / "records.json").read_bytes() == (site_dir / "api" / "records.json").read_bytes()
+
+
+def test_every_link_and_anchor_resolves(zensical_site):
+    """Zensical rewrites relative links in raw HTML against the page's file, where MkDocs leaves
+    them: staged as it was, every record page's crumbs named the home page and every list's entries
+    a page that does not exist."""
+    site, _ = zensical_site
+    checked, problems = _site_from_dir(site).crawl()
+    assert checked > 10000
+    assert problems == [], f"{len(problems)} broken link(s):\n" + "\n".join(problems[:40])
+
+
+def _article_links(html: str) -> list[str]:
+    article = re.search(r"<article.*?</article>", html, re.S)
+    return sorted(re.findall(r'href="([^"]*)"', article.group(0) if article else ""))
+
+
+def test_each_page_links_where_the_mkdocs_page_links(zensical_site, site_dir):
+    """A link can resolve and still go to the wrong page (the crumbs naming the home page)."""
+    site, _ = zensical_site
+    differ = [p.parent.relative_to(site_dir).as_posix() for p in sorted(site_dir.rglob("index.html"))
+              if _article_links(p.read_text(encoding="utf-8"))
+              != _article_links((site / p.relative_to(site_dir)).read_text(encoding="utf-8"))]
+    assert differ == []
 
 
 def test_the_nav_holds_the_games_and_the_hand_written_pages(page, zensical_site):
