@@ -77,13 +77,17 @@ def site_dir(tmp_path_factory, site_port):
 @pytest.fixture(scope="session")
 def records_json_path(tmp_path_factory, loaded):
     """api/records.json as every build writes it (the generator's export: the same bytes MkDocs and
-    Zensical publish, test_zensical.py compares them), without waiting for a site build."""
+    Zensical publish, test_zensical.py compares them), without waiting for a site build. Beside it,
+    every other generated file as the site has it (search/index.json, which search.test.mjs reads)."""
+    from engines.zensical_build import read_config
     from generator.build import model_from
-    from generator.export.records import export_files
+    from generator.paths import CONTENT
+    from generator.site_files import site_files
     records, problems = loaded
     assert not problems, "data is invalid:\n" + "\n".join(map(str, problems))
     out = tmp_path_factory.mktemp("export")
-    for rel, text in export_files(model_from(records)).items():
+    files, _ = site_files(model_from(records), read_config().get("nav"), CONTENT)
+    for rel, text in files.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text, encoding="utf-8")
     return out / "api" / "records.json"
