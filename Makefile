@@ -5,17 +5,36 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test check chromium
+.PHONY: serve test check chromium quick zensical
 
 serve: $(VENV)/.site
 	$(PY) -m mkdocs serve --strict --dirty -a 127.0.0.1:8000
 
+# Two pytest-xdist workers, each with its own built site, server and browser; tests sharing a
+# module's own build stay on one worker (--dist loadgroup, groups set in tests/conftest.py).
+# pytest's exit 5 (no test ran) fails the target like any other failure.
+TEST_WORKERS ?= 2
 test: $(VENV)/.test node_modules/.installed chromium
 	$(PY) -m generator check
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+
+# The loop while editing data or code: the data check and the unit tests (no browser, no site
+# build, no Node suites), in one process. CONTRIBUTING.md says when to run which.
+quick: $(VENV)/.test
+	$(PY) -m generator check
+	$(PY) -m pytest -q -m "not browser and not site and not build and not node and not slow"
 
 check: $(VENV)/.site
 	$(PY) -m generator check
+
+# The same data, content/ and mkdocs.yml built with Zensical (pinned in requirements-zensical.txt)
+# into build/zensical/site; MkDocs with Material stays the default (`make serve`).
+zensical: $(VENV)/.zensical
+	$(PY) engines/zensical_build.py build/zensical
+
+$(VENV)/.zensical: requirements-zensical.txt $(VENV)/.site
+	$(PY) -m pip install --quiet -r requirements-zensical.txt
+	touch $@
 
 # Versions come from constraints.txt (requirements*.txt apply it), so every machine
 # renders the same pages.
@@ -25,7 +44,7 @@ $(VENV)/.site: requirements.txt constraints.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
-$(VENV)/.test: requirements-test.txt $(VENV)/.site
+$(VENV)/.test: requirements-test.txt requirements-zensical.txt $(VENV)/.site
 	$(PY) -m pip install --quiet -r requirements-test.txt
 	touch $@
 

@@ -19,19 +19,16 @@ from mkdocs.utils import clean_directory  # noqa: E402
 
 from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
-from generator.export.app_manifest import MANIFEST_PATH, ManifestError, app_manifest  # noqa: E402
+from generator.export.app_manifest import ManifestError  # noqa: E402
 from generator.export.build_time import BuildTimeError, build_datetime  # noqa: E402
-from generator.export.classic_scripts import ModuleSyntaxError, classic_path, classic_script  # noqa: E402
-from generator.export.records import export_files  # noqa: E402
-from generator.model.records import page_url  # noqa: E402
+from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
+from generator.export.finish import write_offline, write_start_script  # noqa: E402
 from generator.export.offline import write_service_worker  # noqa: E402
 from generator.export.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
-from generator.render.pages import START_SCRIPT, nav, render_pages  # noqa: E402
-from generator.export.search_docs import opening_words  # noqa: E402
-from generator.export.search_index import search_files  # noqa: E402
 from generator.render.share import left_out, page_descriptions, share_meta  # noqa: E402
+from generator.site_files import site_files  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.compendium")
@@ -45,17 +42,6 @@ _problems: list = []
 _built: dict[str, str] = {}   # serve --dirty: generated path -> the content the site holds now
 _built_with: list = []        # ... and the nav and theme files those pages were built with
 _descriptions: dict[str, str] = {}   # page path -> its plain description (generator/render/share.py)
-
-
-def _nav_pages(items):
-    """(title, path) of every page in the hand-written nav, for the home page."""
-    for item in items or []:
-        if isinstance(item, dict):
-            for title, value in item.items():
-                if isinstance(value, str):
-                    yield title, value
-                else:
-                    yield from _nav_pages(value)
 
 
 class _QuietDirty(logging.Filter):
@@ -87,16 +73,13 @@ def on_config(config):
         config.nav = []
         return config
     model = model_from(records)
-    hand_nav = list(config.nav or [])
-    _files.clear()
-    _files.update(render_pages(model, list(_nav_pages(hand_nav)), config.site_url))
-    _files.update(export_files(model))
-    _files.update(search_files(model, _searchable_pages(config, hand_nav)))
-    try:   # the web app manifest; its colours also go in each page's theme-color meta (partials/app-head.html)
-        _files[MANIFEST_PATH], config.extra["app_colors"] = app_manifest(config.site_name, config.site_url, Path(config.docs_dir))
+    try:   # the manifest's colours also go in each page's theme-color meta (partials/app-head.html)
+        generated, config.nav, config.extra["app_colors"] = site_files(
+            model, config.nav, Path(config.docs_dir), config.site_url, config.site_name)
     except ManifestError as err:
         raise PluginError(str(err)) from None
-    config.nav = nav(model, hand_nav)
+    _files.clear()
+    _files.update(generated)
     _descriptions.clear()
     _descriptions.update(page_descriptions(model, _hand_pages(config), config.site_description or ""))
     missing = left_out(config.site_url)
@@ -109,16 +92,6 @@ def _hand_pages(config) -> dict[str, str]:
     """{path: Markdown} of every hand-written page, for its description."""
     docs = Path(config.docs_dir)
     return {p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8") for p in sorted(docs.rglob("*.md"))}
-
-
-def _searchable_pages(config, hand_nav):
-    """(title, url, opening words) of each hand-written page in the nav, for the site search."""
-    pages = []
-    for title, path in _nav_pages(hand_nav):
-        source = Path(config.docs_dir) / path
-        if source.is_file():
-            pages.append((title, page_url(path), opening_words(source.read_text(encoding="utf-8"))))
-    return pages
 
 
 def _unchanged() -> bool:
@@ -197,17 +170,16 @@ def on_post_build(config):
         write_problems_page(Path(config.site_dir), _problems, config.site_name, config.site_url)
         return
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
-    try:   # the start page's box runs from a classic build of its module (render/pages.py says why)
-        (site / classic_path(START_SCRIPT)).write_text(classic_script(START_SCRIPT, site), encoding="utf-8")
+    try:
+        write_start_script(site)
     except ModuleSyntaxError as err:
         raise PluginError(f"the start page's script cannot be built: {err}") from None
     if _serving:
         return                              # a preview: no download, and offline.js keeps the service worker off
     try:
-        write_offline_copy(site, dir_urls)  # the file:// zip, then the service worker over the final files
+        write_offline(site, dir_urls)
     except (ModuleSyntaxError, BuildTimeError) as err:   # say what, no traceback
         raise PluginError(f"the downloadable copy cannot be made: {err}") from None
-    write_service_worker(site, dir_urls)
 
 
 def on_serve(server, config, builder):

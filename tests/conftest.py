@@ -76,8 +76,22 @@ def site_dir(tmp_path_factory, site_port):
 
 
 @pytest.fixture(scope="session")
-def records_json_path(site_dir):
-    return site_dir / "api" / "records.json"
+def records_json_path(tmp_path_factory, loaded):
+    """api/records.json as every build writes it (the generator's export: the same bytes MkDocs and
+    Zensical publish, test_zensical.py compares them), without waiting for a site build. Beside it,
+    every other generated file as the site has it (search/index.json, which search.test.mjs reads)."""
+    from engines.zensical_build import read_config
+    from generator.build import model_from
+    from generator.paths import CONTENT
+    from generator.site_files import site_files
+    records, problems = loaded
+    assert not problems, "data is invalid:\n" + "\n".join(map(str, problems))
+    out = tmp_path_factory.mktemp("export")
+    files, _, _ = site_files(model_from(records), read_config().get("nav"), CONTENT)
+    for rel, text in files.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text(text, encoding="utf-8")
+    return out / "api" / "records.json"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -184,3 +198,22 @@ def phone_page(browser):
     errors = pg.errors
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# What each test needs decides its markers (pytest.ini lists them; `make quick` leaves out all four),
+# and tests that share an expensive module fixture stay on one xdist worker, so it is made once.
+SITE_FIXTURES = {"site_dir", "mini_site_dir"}
+BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site"}     # a module's own site build
+
+
+@pytest.hookimpl(tryfirst=True)     # before -m selects, and before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        used = set(item.fixturenames)
+        if "browser" in used:
+            item.add_marker(pytest.mark.browser)
+        if used & SITE_FIXTURES:
+            item.add_marker(pytest.mark.site)
+        for name in sorted(used & BUILD_FIXTURES):
+            item.add_marker(pytest.mark.build)
+            item.add_marker(pytest.mark.xdist_group(name))

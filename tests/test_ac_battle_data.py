@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,6 +88,7 @@ def row(doc: dict, column: str, value) -> dict:
     raise AssertionError(f"{doc['id']}: no row with {column} = {value!r}")
 
 
+@pytest.mark.slow     # writes the whole site twice: make test, not make quick
 def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path):
     js_before = digest(JS_FILES)
     base = probe(build_records(ROOT / "data", tmp_path / "base"))
@@ -120,6 +122,7 @@ def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path):
     assert digest(JS_FILES) == js_before, "a JS file changed during the test"
 
 
+@pytest.mark.slow
 def test_a_missing_cell_filled_in_yaml_shrinks_the_unknown_share(tmp_path):
     base = probe(build_records(ROOT / "data", tmp_path / "base"))
     data = tmp_path / "data"

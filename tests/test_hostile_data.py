@@ -91,6 +91,7 @@ def test_every_class_in_one_run(tmp_path):
         assert_reported(case, messages)
 
 
+@pytest.mark.build
 def test_strict_build_refuses_the_same_tree(tmp_path):
     """`mkdocs build` (what CI and `make serve` run) stops with the same list and writes no export."""
     data = tree(tmp_path, [c for c in CASES if c.name != "named pipe"])   # the site build copies nothing from data/

@@ -64,6 +64,7 @@ def _first_wrong(item):
     return {"unexpected": 1} if isinstance(item, dict) else {"a": item}
 
 
+@pytest.mark.slow     # thousands of wrong values through two validators: make test, not make quick
 def test_inlined_refs_validate_as_the_registry_does():
     """validators() inlines every $ref for speed; on the real records, each with each field
     made wrong in many ways, it finds exactly the errors the plain registry-resolved schema finds."""

@@ -23,6 +23,8 @@ HERO = Path("mare-nostrum") / "hero" / "mn-penthesilee.yaml"
 PAGE = "mare-nostrum/heroes/"
 REPORTED = f"data/{HERO.as_posix()}:"          # how the problems page and the log name the file
 
+pytestmark = pytest.mark.build    # each test runs `mkdocs serve` of its own
+
 
 def _get(url: str) -> str | None:
     """The body at url (a 404's too: the problems page is the 404 page), or None if no answer in 5 s."""

@@ -13,6 +13,7 @@ def test_strict_build_passes(site_dir):
     assert (site_dir / "api" / "records.json").exists()
 
 
+@pytest.mark.build
 def test_strict_build_fails_on_a_reference_to_no_record(tmp_path):
     """Record text links to other records only through {id}, which must name a record."""
     data = tmp_path / "data"
@@ -28,6 +29,7 @@ def test_strict_build_fails_on_a_reference_to_no_record(tmp_path):
     assert not (tmp_path / "bad" / "index.html").exists()
 
 
+@pytest.mark.build
 def test_invalid_data_builds_no_site(tmp_path):
     data = tmp_path / "data"
     import shutil
