@@ -23,8 +23,6 @@ from generator.export.app_manifest import ManifestError  # noqa: E402
 from generator.export.build_time import BuildTimeError, build_datetime  # noqa: E402
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export.finish import write_offline, write_start_script  # noqa: E402
-from generator.export.offline import write_service_worker  # noqa: E402
-from generator.export.offline_copy import write_offline_copy  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
 from generator.render.share import left_out, page_descriptions, share_meta  # noqa: E402
