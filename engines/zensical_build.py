@@ -93,6 +93,17 @@ def _renav(items, moved: dict[str, str]):
     return out
 
 
+# The theme overrides as Zensical gets them: all but the ones written for MkDocs' own context.
+THEME_COPY = "overrides"
+MKDOCS_ONLY = ("sitemap.xml",)   # iterates MkDocs' `pages`, which Zensical's sitemap has not
+
+
+def stage_theme(config: dict, out: Path) -> None:
+    custom = (config.get("theme") or {}).get("custom_dir")
+    if custom:
+        shutil.copytree(ROOT / custom, out / THEME_COPY, ignore=shutil.ignore_patterns(*MKDOCS_ONLY))
+
+
 def staged_config(config: dict, out: Path, full_nav: list) -> dict:
     """The project's config, pointed at the staged folders, with the nav the hook would set."""
     staged = dict(config)
@@ -100,7 +111,7 @@ def staged_config(config: dict, out: Path, full_nav: list) -> dict:
     staged.update(docs_dir="docs", site_dir="site", nav=full_nav)
     theme = dict(staged.get("theme") or {})
     if theme.get("custom_dir"):
-        theme["custom_dir"] = os.path.relpath(ROOT / theme["custom_dir"], out)
+        theme["custom_dir"] = THEME_COPY
     staged["theme"] = theme
     return staged
 
@@ -135,6 +146,7 @@ def stage(out: Path) -> int:
         target = docs / moved.get(rel, rel)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
+    stage_theme(config, out)
     (out / "mkdocs.yml").write_text(yaml.safe_dump(staged_config(config, out, _renav(full_nav, moved)), sort_keys=False,
                                                    allow_unicode=True), encoding="utf-8")
     return 0

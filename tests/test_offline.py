@@ -243,7 +243,7 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
             assert link.evaluate("a => a.href") == urljoin(site_url + rec["url"], "../")
         press(page, link)                                     # to the kind's list, also from its pack
         page.wait_for_url(urljoin(site_url + rec["url"], "../"))
-        assert page.locator(f"li[id='{rec['id']}']").is_visible()
+        page.locator(f"li[id='{rec['id']}']").wait_for(state="visible", timeout=15000)   # drawn after the URL changes
         rec = next(r for r in sample if r["kind"] == "hero")
         page.goto(site_url)
         open_search(page)
@@ -260,7 +260,7 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
         page.fill("#mnb-defender-legions", "2")
         page.wait_for_function("document.querySelector('#mnb-results').dataset.state === 'ok'")
         assert re.search(r"\d%", page.locator("#mnb-outcomes").inner_text())
-        open_helper(page, site_url + "calculators/mosaic-disasters/", "mos-disaster")
+        open_helper(page, site_url + "calculators/mosaic-disasters/?start=blank", "mos-disaster")   # from the empty form
         page.select_option("#mds-disaster", "mos-chaos")
         page.fill("#mds-h-money", "7")
         wait_state(page, "#mds-results", "undecided")
