@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from page_percent import page_percent
 from site_pages import follow_instantly, reloaded
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,17 +51,6 @@ def _engine(records_json_path, query) -> dict:
     return _node(records_json_path, query, "(() => { const a = M.analyse(rules, s); return { ok: a.ok, outcomes: a.outcomes, attacker: a.attacker, defender: a.defender }; })()")
 
 
-def _pct(p: float) -> str:
-    """The page's percentage for an exact chance (view/percent.js)."""
-    if p <= 0:
-        return "0%"
-    if p >= 1 - 1e-12:
-        return "100%"
-    if p < 0.001:
-        return "<0.1%" if p >= 1e-5 else "<0.001%"
-    s = f"{100 * p:.1f}"
-    return ">99.9%" if s == "100.0" else f"{s}%"
-
 
 def _in_viewport(page, selector) -> dict:
     return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
@@ -85,10 +75,10 @@ def test_phone_the_verdict_stays_in_view_and_updates_as_an_input_changes(phone_p
     text = page.inner_text(f"{VERDICT} [data-verdict-text]")
     exact = _engine(records_json_path, urlsplit(page.url).query)
     o = exact["outcomes"]
-    assert "Defender holds " + _pct(o["defenderAlone"]) in text, text
+    assert "Defender holds " + page_percent(o["defenderAlone"]) in text, text
     for key, words in (("attackerAlone", "attacker takes the province"), ("bothRemain", "still at war"), ("bothWipedOut", "both sides wiped out")):
         if o[key] > 0:
-            assert f"{words} {_pct(o[key])}" in text, (words, text)
+            assert f"{words} {page_percent(o[key])}" in text, (words, text)
     assert page.locator(f"{VERDICT} .cmp-stack .cmp-seg").count() >= 1
 
 
@@ -96,8 +86,8 @@ def test_the_verdict_sentence_and_bar_match_the_engine_on_a_desktop(page, site_u
     _open(page, site_url + PAGE + EXAMPLE_2)
     text = page.inner_text(f"{VERDICT} [data-verdict-text]")
     o = _engine(records_json_path, EXAMPLE_2[1:])["outcomes"]
-    assert text.startswith("Still at war " + _pct(o["bothRemain"])), text   # the most likely first
-    assert f"attacker takes the province {_pct(o['attackerAlone'])}" in text
+    assert text.startswith("Still at war " + page_percent(o["bothRemain"])), text   # the most likely first
+    assert f"attacker takes the province {page_percent(o['attackerAlone'])}" in text
     shares = page.eval_on_selector_all(f"{VERDICT} .cmp-seg", "els => els.map(e => [e.dataset.key, Number(getComputedStyle(e).getPropertyValue('--share'))])")
     assert abs(sum(s for _, s in shares) - 1) < 1e-9, shares              # one bar, 0-100%
     widths = page.eval_on_selector_all(f"{VERDICT} .cmp-seg", "els => els.map(e => e.getBoundingClientRect().width)")
@@ -201,7 +191,7 @@ def test_several_rounds_and_the_loss_order(page, site_url, records_json_path):
     rounds = _node(records_json_path, EXAMPLE_2[1:], "M.analyseRounds(rules, s).rounds")
     text = page.inner_text("#mnb-rounds-out [data-rounds-text]")
     assert text == "Attacker takes the province within " + " · ".join(
-        f"{r['round']} round{'s' if r['round'] > 1 else ''} {_pct(r['attackerTakes'])}" for r in rounds) + ".", text
+        f"{r['round']} round{'s' if r['round'] > 1 else ''} {page_percent(r['attackerTakes'])}" for r in rounds) + ".", text
     assert "keeps the strongest" in page.inner_text("#mnb-defender-loss option:checked")
     assert "the defender gives up legions, then fortresses, then creatures" in page.inner_text("#mnb-rounds-out")
     # the defender gives up its fortress first: the link, the figures and their note follow
@@ -211,10 +201,10 @@ def test_several_rounds_and_the_loss_order(page, site_url, records_json_path):
     query = urlsplit(page.url).query
     again = _node(records_json_path, query, "M.analyseRounds(rules, s).rounds")
     assert again != rounds
-    assert f"3 rounds {_pct(again[2]['attackerTakes'])}" in page.inner_text("#mnb-rounds-out [data-rounds-text]")
+    assert f"3 rounds {page_percent(again[2]['attackerTakes'])}" in page.inner_text("#mnb-rounds-out [data-rounds-text]")
     assert "the defender gives up fortresses, then legions" in page.inner_text("#mnb-rounds-out")
     rows = page.eval_on_selector_all("#mnb-rounds-table tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
-    assert [r[1] for r in rows] == [_pct(x["attackerTakes"]) for x in again]
+    assert [r[1] for r in rows] == [page_percent(x["attackerTakes"]) for x in again]
     # a sea space is never at war: no later rounds
     _open(page, site_url + PAGE + "?battle=naval&a.triremes=2&d.triremes=2")
     page.wait_for_selector("#mnb-rounds-out[data-state=none]")
@@ -231,20 +221,20 @@ def test_the_planner_names_the_smallest_army_and_draws_the_curve_with_a_table(pa
     parts = [f"{small['primary']} legion{'s' if small['primary'] != 1 else ''}"] if small["primary"] else []
     parts += [f"{small['creatures']} Titan{'s' if small['creatures'] != 1 else ''}"] if small["creatures"] else []
     assert answer.startswith("Smallest army reaching 80.0%: " + " and ".join(parts) + " ("), answer
-    assert _pct(small["value"]) in answer
+    assert page_percent(small["value"]) in answer
     assert page.locator("#mnb-planner svg.cmp-chart__svg[aria-hidden=true]").count() == 1
     rows = page.eval_on_selector_all("#mnb-plan-table tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
     shown = [p for p in plan["points"] if p["creatures"] == small["creatures"]]
     assert len(rows) == len(shown)
     for row, p in zip(rows, sorted(shown, key=lambda p: p["primary"])):
-        assert row[1] == _pct(p["outcomes"]["attackerAlone"]), (row, p)
+        assert row[1] == page_percent(p["outcomes"]["attackerAlone"]), (row, p)
     assert page.locator("#mnb-plan-table .cmp-datatable__marked").count() == 1
     # ask for 50%: a smaller army, and the link keeps the target
     page.fill("#mnb-plan-target", "50")
     page.wait_for_function("location.search.includes('plan=50')")
     page.wait_for_function("document.querySelector('#mnb-plan-answer') && document.querySelector('#mnb-plan-answer').textContent.includes('50.0%')")
     half = _node(records_json_path, query, "M.planArmy(rules, s, { target: 0.5 }).smallest")
-    assert _pct(half["value"]) in page.inner_text("#mnb-plan-answer")
+    assert page_percent(half["value"]) in page.inner_text("#mnb-plan-answer")
     page.fill("#mnb-plan-target", "150")
     page.wait_for_function("document.querySelector('#mnb-plan-target-error').textContent.includes('from 1 to 100')")
     assert page.get_attribute("#mnb-plan-target", "aria-invalid") == "true"
@@ -271,7 +261,7 @@ def test_scenario_through_the_page_then_reload(page, site_url, records_json_path
     query = urlsplit(page.url).query   # not the hash navigation.tracking may add
     exact = _engine(records_json_path, query)
     assert exact["ok"]
-    assert first["attackerAlone"] == _pct(exact["outcomes"]["attackerAlone"])
+    assert first["attackerAlone"] == page_percent(exact["outcomes"]["attackerAlone"])
     assert abs(float(first["defenderExpectedLosses"]) - exact["defender"]["expectedLosses"]) <= 0.005 + 1e-9
     assert page.locator("[data-advice=attacker-ajax]").is_visible()
     url = page.url

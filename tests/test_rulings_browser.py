@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from page_percent import page_percent
 
 ROOT = Path(__file__).resolve().parent.parent
 MN = ROOT / "content" / "assets" / "calculators" / "mn-battle.js"
@@ -48,17 +49,6 @@ def _mn(records_json_path, query: str, expression: str):
     """)
 
 
-def _pct(p: float) -> str:
-    """The page's percentage for an exact chance (view/percent.js)."""
-    if p <= 0:
-        return "0%"
-    if p >= 1 - 1e-12:
-        return "100%"
-    if p < 0.001:
-        return "<0.1%" if p >= 1e-5 else "<0.001%"
-    s = f"{100 * p:.1f}"
-    return ">99.9%" if s == "100.0" else f"{s}%"
-
 
 def _in_view(page, selector) -> bool:
     return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
@@ -89,8 +79,8 @@ def test_work_it_out_opens_the_manuals_example_with_the_verdict_in_view(screen_p
     text = page.inner_text("#mnb-verdict [data-verdict-text]")
     assert _in_view(page, "#mnb-verdict"), "the verdict is in view on arrival"
     o = _mn(records_json_path, query, "M.analyse(rules, s).outcomes")
-    assert text.startswith("Still at war " + _pct(o["bothRemain"])), text
-    assert f"attacker takes the province {_pct(o['attackerAlone'])}" in text
+    assert text.startswith("Still at war " + page_percent(o["bothRemain"])), text
+    assert f"attacker takes the province {page_percent(o['attackerAlone'])}" in text
     assert page.input_value("#mnb-attacker-legions") == "4"
     assert page.input_value("#mnb-defender-civ") == "mn-carthage"
 
@@ -105,7 +95,7 @@ def test_work_it_out_on_a_ruling_with_a_plan_shows_the_fortress_fighting_on(scre
     assert page.input_value("#mnb-defender-withdraw") == "fewer"
     rounds = _mn(records_json_path, query, "M.analyseRounds(rules, s, { rounds: 3, plans }).rounds")
     rows = page.eval_on_selector_all("#mnb-rounds-table tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
-    assert [r[1] for r in rows] == [_pct(x["attackerTakes"]) for x in rounds]
+    assert [r[1] for r in rows] == [page_percent(x["attackerTakes"]) for x in rounds]
     assert [r[6] for r in rows] == ["0%"] * 3, "a fortress never withdraws"
     assert _in_view(page, "#mnb-verdict")
 
@@ -136,7 +126,7 @@ def test_a_plan_changes_the_rounds_goes_into_the_url_and_comes_back_on_reload(sc
     assert "a.withdraw=fewer" in q2 and "a.withdraw.below=2" in q2 and "a.reinforce.legions=3" in q2
     exact = _mn(records_json_path, q2, "M.analyseRounds(rules, s, { rounds: 3, plans }).rounds")
     rows = page.eval_on_selector_all("#mnb-rounds-table tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
-    assert [r[5] for r in rows] == [_pct(x["attackerWithdrew"]) for x in exact]
+    assert [r[5] for r in rows] == [page_percent(x["attackerWithdrew"]) for x in exact]
     shown = page.inner_text("#mnb-rounds-table")
     page.reload()
     page.wait_for_selector("#mnb-rounds-out[data-state=ok]", timeout=20000)

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-from test_search_browser import SCREENS, open_search, press
+from test_search_browser import SCREENS, open_search, press, screen  # noqa: F401 (screen: the fixture)
 
 STATUS = ".cmp-search__status"
 
@@ -22,18 +22,6 @@ def export(site_dir):
 @pytest.fixture(scope="module")
 def guide(site_dir):
     return json.loads((site_dir / "search" / "guide-examples.json").read_text())
-
-
-@pytest.fixture(params=list(SCREENS))
-def screen(request, browser):
-    context = browser.new_context(**SCREENS[request.param])
-    pg = context.new_page()
-    pg.touch = SCREENS[request.param].get("has_touch", False)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert errors == [], errors
 
 
 def chips(pg):
