@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import zipfile
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -106,9 +107,13 @@ def test_status_says_available_offline_with_size(page, site_url):
     assert page.request.get(link.get_attribute("href")).ok
 
 
-def test_everything_works_after_going_offline(browser, site_dir):
-    url, server = serve(site_dir)   # a server of its own, stopped below: nothing can answer
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextmanager
+def offline_after_one_visit(browser, site_dir, **context_options):
+    """(page, url, errors): a page that visited the home page once, until "Available offline",
+    then lost the network: its server (one of its own) is stopped and the context set offline,
+    so nothing but the service worker can answer. The caller asserts errors == [] after."""
+    url, server = serve(site_dir)
+    context = browser.new_context(**context_options)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -118,7 +123,13 @@ def test_everything_works_after_going_offline(browser, site_dir):
         server.shutdown()
         server.server_close()
         context.set_offline(True)
+        yield page, url, errors
+    finally:
+        context.close()
 
+
+def test_everything_works_after_going_offline(browser, site_dir):
+    with offline_after_one_visit(browser, site_dir, viewport={"width": 1280, "height": 900}) as (page, url, errors):
         records = json.loads((site_dir / "api" / "records.json").read_text())["records"]
         hero = next(r for r in records if r["kind"] not in ("game", "ruling", "rule"))
         page.reload()
@@ -151,8 +162,6 @@ def test_everything_works_after_going_offline(browser, site_dir):
         page.locator("#ac-battle input[type=number]").first.wait_for(timeout=20000)
         page.locator("#ac-battle input[type=number]").first.fill("9")
         page.wait_for_function("/\\d%/.test(document.getElementById('ac-battle').textContent)", timeout=15000)
-    finally:
-        context.close()
     assert errors == []
 
 

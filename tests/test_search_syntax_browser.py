@@ -187,22 +187,9 @@ def test_a_shared_search_opens_in_the_downloadable_copy(browser, mini_site_dir, 
 
 
 def test_a_shared_search_opens_offline(browser, site_dir):
-    from conftest import serve
-    from test_offline import _wait_available
-    url, server = serve(site_dir)
-    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(url)
-        _wait_available(page)
-        server.shutdown()
-        server.server_close()
-        context.set_offline(True)
+    from test_offline import offline_after_one_visit
+    with offline_after_one_visit(browser, site_dir, **SCREENS["375 touch"]) as (page, url, errors):
         page.goto(f"{url}search/?q={quote('kind:hero game:mn has:rulings')}")
         page.locator(".cmp-search__list a").first.wait_for(timeout=20000)
         assert page.locator(".cmp-search__chip-label").all_inner_texts() == ["Kind: Hero", "Game: Mare Nostrum", "has rulings"]
-    finally:
-        context.close()
     assert errors == []
