@@ -22,7 +22,7 @@ test: $(VENV)/.test node_modules/.installed chromium
 # build, no Node suites), in one process. CONTRIBUTING.md says when to run which.
 quick: $(VENV)/.test
 	$(PY) -m generator check
-	$(PY) -m pytest -q -m "not browser and not site and not build and not node and not slow"
+	$(PY) -m pytest -q -n $(TEST_WORKERS) -m "not browser and not site and not build and not node and not slow"
 
 check: $(VENV)/.site
 	$(PY) -m generator check

@@ -14,6 +14,10 @@ from generator.model import ruling_tests
 from generator.paths import DATA, RULING_TESTS
 from generator.validate.run import load_and_validate
 
+# Each test validates the whole data set and runs the engines under Node (about 2 s each):
+# `make test` runs them, `make quick` leaves them out.
+pytestmark = pytest.mark.slow
+
 RULING = "mare-nostrum/ruling/mn-ex-battle.yaml"
 
 

@@ -99,6 +99,7 @@ console.log(JSON.stringify(Object.fromEntries(rules.options.map((o) => [o.item, 
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow   # writes the whole site twice and runs a helper under Node
 def test_editing_the_chart_changes_every_page_the_export_and_the_calculator(tmp_path):
     data = copy_data(tmp_path)
     chart = data / CHART
