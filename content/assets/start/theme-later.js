@@ -62,7 +62,7 @@ export function holdTheme(box, area, answered) {
   const start = () => {
     clearTimeout(timer);
     for (const type of REACH) document.removeEventListener(type, reach, true);
-    startTheme();
+    startTheme().then((mounted) => mounted && openFocusedHeaderSearch());
   };
   const quiet = () => {
     clearTimeout(timer);
@@ -74,11 +74,33 @@ export function holdTheme(box, area, answered) {
     start();
   }
   for (const type of REACH) document.addEventListener(type, reach, { capture: true, passive: true });
+  focusHeaderSearch();
   box.addEventListener("input", quiet);
   Promise.resolve(answered).finally(() => {
     ready = true;
     quiet();
   });
+}
+
+/** The header's search before the theme has run. Its magnifier is shown (Material hides it while the
+ * page is "no-js", and takes that class away itself when its bundle runs), and its tap puts the
+ * cursor in the header's box, as search/early.js (one of the held scripts) does on other pages:
+ * what the player types is kept, and searched once the header's search script has run. */
+function focusHeaderSearch() {
+  const toggle = document.getElementById("__search");
+  const input = document.getElementById("cmp-search-query");
+  if (!toggle || !input) return;
+  document.documentElement.classList.replace("no-js", "js");
+  toggle.addEventListener("change", () => {
+    if (toggle.checked && document.activeElement !== input) input.focus();
+  });
+}
+
+/** The header's box took the cursor before the theme ran (a wide screen, where it is in the header):
+ * the search opens as the theme opens it on focus, through its toggle. */
+function openFocusedHeaderSearch() {
+  const toggle = document.getElementById("__search");
+  if (toggle && !toggle.checked && document.activeElement === document.getElementById("cmp-search-query")) toggle.click();
 }
 
 function whenIdle(run) {
