@@ -11,6 +11,7 @@
 // document as its DOMContentLoaded would have done, which has passed by then.
 const QUIET_MS = 1000;
 const REACH = ["pointerdown", "keydown", "focusin"];
+const SHORTCUTS = new Set(["f", "s", "/"]);   // the theme's keys to the header's search
 let started = null;
 
 /** Start the theme's held scripts (once). Resolves when they have run; true if Material's document$ is there. */
@@ -62,7 +63,7 @@ export function holdTheme(box, area, answered) {
   const start = () => {
     clearTimeout(timer);
     for (const type of REACH) document.removeEventListener(type, reach, true);
-    startTheme().then((mounted) => mounted && openFocusedHeaderSearch());
+    startTheme();
   };
   const quiet = () => {
     clearTimeout(timer);
@@ -84,7 +85,9 @@ export function holdTheme(box, area, answered) {
 
 /** The header's search before the theme has run. Its magnifier is shown (Material hides it while the
  * page is "no-js", and takes that class away itself when its bundle runs), and its tap puts the
- * cursor in the header's box, as search/early.js (one of the held scripts) does on other pages:
+ * cursor in the header's box, as search/early.js (one of the held scripts) does on other pages,
+ * the box's focus opens the search (where it is in the header, on a wide screen), and so do the
+ * theme's keyboard shortcuts:
  * what the player types is kept, and searched once the header's search script has run. */
 function focusHeaderSearch() {
   const toggle = document.getElementById("__search");
@@ -94,13 +97,18 @@ function focusHeaderSearch() {
   toggle.addEventListener("change", () => {
     if (toggle.checked && document.activeElement !== input) input.focus();
   });
-}
-
-/** The header's box took the cursor before the theme ran (a wide screen, where it is in the header):
- * the search opens as the theme opens it on focus, through its toggle. */
-function openFocusedHeaderSearch() {
-  const toggle = document.getElementById("__search");
-  if (toggle && !toggle.checked && document.activeElement === document.getElementById("cmp-search-query")) toggle.click();
+  // On a wide screen the box is in the header: its focus opens the search, as the theme's does.
+  input.addEventListener("focus", () => {
+    if (!toggle.checked) toggle.click();
+  });
+  // And its keyboard shortcuts (f, s, /) outside any field, until the theme takes them.
+  document.addEventListener("keydown", (event) => {
+    const field = event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]");
+    if (field || window.document$ || event.ctrlKey || event.metaKey || event.altKey || !SHORTCUTS.has(event.key)) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
 }
 
 function whenIdle(run) {
