@@ -75,7 +75,7 @@ export function holdTheme(box, area, answered) {
     start();
   }
   for (const type of REACH) document.addEventListener(type, reach, { capture: true, passive: true });
-  focusHeaderSearch();
+  headerSearchBeforeTheme();
   box.addEventListener("input", quiet);
   Promise.resolve(answered).finally(() => {
     ready = true;
@@ -83,13 +83,12 @@ export function holdTheme(box, area, answered) {
   });
 }
 
-/** The header's search before the theme has run. Its magnifier is shown (Material hides it while the
- * page is "no-js", and takes that class away itself when its bundle runs), and its tap puts the
- * cursor in the header's box, as search/early.js (one of the held scripts) does on other pages,
- * the box's focus opens the search (where it is in the header, on a wide screen), and so do the
- * theme's keyboard shortcuts:
- * what the player types is kept, and searched once the header's search script has run. */
-function focusHeaderSearch() {
+/** The header's search before the theme has run, opened as the theme would open it: its magnifier
+ * is shown (Material hides it while the page is "no-js", and takes that class away itself when its
+ * bundle runs); the magnifier's tap puts the cursor in the header's box, as search/early.js (one of
+ * the held scripts) does on other pages; the box's focus and the theme's keyboard shortcuts open
+ * the search. What the player types there is kept, and searched once the header's script has run. */
+function headerSearchBeforeTheme() {
   const toggle = document.getElementById("__search");
   const input = document.getElementById("cmp-search-query");
   if (!toggle || !input) return;
