@@ -6,7 +6,9 @@
 // by page-scripts.js, for the start page drawn by instant navigation. Results are the header
 // search's (search/view.js, the engine's public search()), and a followed result lands on its
 // record as there (search/landing.js). A ?q= in the address is only ever typed into the box as text.
+// On the start page opened directly, the theme's own scripts wait for this box (theme-later.js).
 import { drawRecent } from "./recent-view.js";
+import { holdTheme } from "./theme-later.js";
 import { onEveryPage } from "../on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
 import { expectLanding } from "../search/landing.js";
@@ -96,7 +98,7 @@ function wire(root) {
   }, true);   // capture: before the theme's instant navigation takes the click
   const asked = queryFromAddress(location.href);
   if (asked && !parts.input.value) parts.input.value = asked;
-  ensureIndex({ current: parts });
+  holdTheme(parts.input, root, ensureIndex({ current: parts }));   // the theme's scripts wait for the box
   if (parts.input.value.trim()) render(parts);   // typed before this ran, or asked for in the address
   drawRecent(root.querySelector("[data-cmp-recent]"), ROOT);
 }

@@ -1,0 +1,116 @@
+// The theme's scripts on the start page come after its box (issue 16.2). Material's bundle and
+// the site's own scripts take a slow phone's main thread for most of a second; run while the
+// page opens, they hold up the keys a player types into the start box. So on the start page they
+// wait in a <template data-cmp-theme-later> (generator/mkdocs_theme/main.html), and start here:
+//  - once the box's index has loaded and nothing has been typed for QUIET_MS (the box has
+//    given its answer, or the player has not started typing);
+//  - at once when the player reaches for anything else but a link (the menu, the header's
+//    search, the colour toggle: a tap, a key or the focus outside the box).
+// A link followed before then opens as a plain page load, as it does without scripts.
+// They run in the page's order (classic scripts, then modules), and Material is then handed the
+// document as its DOMContentLoaded would have done, which has passed by then.
+const QUIET_MS = 1000;
+const REACH = ["pointerdown", "keydown", "focusin"];
+const SHORTCUTS = new Set(["f", "s", "/"]);   // the theme's keys to the header's search
+let started = null;
+
+/** Start the theme's held scripts (once). Resolves when they have run; true if Material's document$ is there. */
+export function startTheme() {
+  if (started) return started;
+  const held = document.querySelector("template[data-cmp-theme-later]");
+  if (!held) return (started = Promise.resolve(Boolean(window.document$)));
+  held.remove();
+  document.documentElement.dataset.cmpTheme = "starting";
+  const scripts = [...held.content.querySelectorAll("script")];
+  const modules = scripts.filter((s) => s.type === "module");
+  started = Promise.all(scripts.filter((s) => s.type !== "module").map(add))
+    .then(() => Promise.all(modules.map(add)))
+    .then(() => {
+      const mounted = Boolean(window.document$ && typeof window.document$.next === "function");
+      if (mounted) window.document$.next(document);   // what the theme does on DOMContentLoaded
+      document.documentElement.dataset.cmpTheme = mounted ? "ready" : "failed";
+      return mounted;
+    });
+  return started;
+}
+
+/** A live copy of a held script; resolves when it has run or failed to load. */
+function add(original) {
+  return new Promise((resolve) => {
+    const script = document.createElement("script");
+    for (const { name, value } of original.attributes) script.setAttribute(name, value);
+    script.async = false;   // classic scripts run one after another, in the page's order
+    if (!script.src) {
+      script.textContent = original.textContent;
+      document.body.append(script);
+      resolve();
+      return;
+    }
+    script.addEventListener("load", () => resolve(), { once: true });
+    script.addEventListener("error", () => resolve(), { once: true });
+    document.body.append(script);
+  });
+}
+
+/**
+ * Hold the theme while the player uses the start box. `box` is the box's input, `area` the
+ * start page's own part (box and results), `answered` settles once the index has loaded (or failed).
+ */
+export function holdTheme(box, area, answered) {
+  if (!document.querySelector("template[data-cmp-theme-later]")) return;
+  let ready = false;
+  let timer = 0;
+  const start = () => {
+    clearTimeout(timer);
+    for (const type of REACH) document.removeEventListener(type, reach, true);
+    startTheme();
+  };
+  const quiet = () => {
+    clearTimeout(timer);
+    if (ready) timer = setTimeout(() => whenIdle(start), QUIET_MS);
+  };
+  function reach(event) {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && (area.contains(target) || (event.type !== "keydown" && target.closest("a[href]")))) return;
+    start();
+  }
+  for (const type of REACH) document.addEventListener(type, reach, { capture: true, passive: true });
+  headerSearchBeforeTheme();
+  box.addEventListener("input", quiet);
+  Promise.resolve(answered).finally(() => {
+    ready = true;
+    quiet();
+  });
+}
+
+/** The header's search before the theme has run, opened as the theme would open it: its magnifier
+ * is shown (Material hides it while the page is "no-js", and takes that class away itself when its
+ * bundle runs); the magnifier's tap puts the cursor in the header's box, as search/early.js (one of
+ * the held scripts) does on other pages; the box's focus and the theme's keyboard shortcuts open
+ * the search. What the player types there is kept, and searched once the header's script has run. */
+function headerSearchBeforeTheme() {
+  const toggle = document.getElementById("__search");
+  const input = document.getElementById("cmp-search-query");
+  if (!toggle || !input) return;
+  document.documentElement.classList.replace("no-js", "js");
+  toggle.addEventListener("change", () => {
+    if (toggle.checked && document.activeElement !== input) input.focus();
+  });
+  // On a wide screen the box is in the header: its focus opens the search, as the theme's does.
+  input.addEventListener("focus", () => {
+    if (!toggle.checked) toggle.click();
+  });
+  // And its keyboard shortcuts (f, s, /) outside any field, until the theme takes them.
+  document.addEventListener("keydown", (event) => {
+    const field = event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]");
+    if (field || window.document$ || event.ctrlKey || event.metaKey || event.altKey || !SHORTCUTS.has(event.key)) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
+}
+
+function whenIdle(run) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: QUIET_MS });
+  else setTimeout(run, 0);
+}

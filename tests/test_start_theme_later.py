@@ -1,0 +1,74 @@
+"""Instant start (issue 16.2): on the start page the theme's scripts (Material's bundle and the
+site's own) wait until the start box has answered, so they do not hold up what the player types;
+they start once the box has been quiet, or at once when the player reaches for anything else,
+and the theme then works as on any page (instant navigation away, the header's search).
+Every other page loads them as Material does."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from test_start_page import BOX, RESULTS, VIEWPORTS, visitor  # noqa: F401  (the fixture)
+
+BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+HELD = re.compile(r"<template data-cmp-theme-later>([\s\S]*?)</template>")
+THEME_READY = "document.documentElement.dataset.cmpTheme === 'ready' && window.document$ !== undefined"
+
+
+def test_only_the_start_page_holds_the_theme_scripts(site_dir):
+    home = (site_dir / "index.html").read_text(encoding="utf-8")
+    held = HELD.search(home)
+    assert held and BUNDLE.search(held.group(1)), "the start page holds the theme's bundle in its template"
+    assert not BUNDLE.search(HELD.sub("", home)), "the start page runs the theme's bundle as it loads"
+    assert 'type="module"' not in HELD.sub("", home).split("</article>")[-1], "a module script outside the template"
+    record = (site_dir / "mare-nostrum" / "heroes" / "mn-ajax" / "index.html").read_text(encoding="utf-8")
+    assert BUNDLE.search(record) and not HELD.search(record), "other pages load the theme as Material does"
+
+
+def test_theme_waits_while_the_box_is_used(visitor, site_url):  # noqa: F811
+    """Typed at once: the box answers with the theme not yet run; it runs once the box is quiet,
+    and a link on the start page then opens by instant navigation."""
+    page = visitor
+    page.goto(site_url, wait_until="commit")
+    page.locator(BOX).type("ajax")
+    page.locator(RESULTS).first.wait_for()
+    assert page.evaluate("window.document$") is None, "the theme ran before the box's first answer"
+    page.wait_for_function(THEME_READY, timeout=15000)
+    page.evaluate("window.__sameDocument = true")
+    page.locator("article a[href$='/mare-nostrum/']").first.click()
+    page.wait_for_url("**/mare-nostrum/")
+    page.locator("h1", has_text="Mare Nostrum").wait_for()
+    assert page.evaluate("window.__sameDocument") is True, "the page was fully reloaded: instant navigation is off"
+
+
+def test_theme_starts_at_once_when_the_player_reaches_elsewhere(visitor, site_url):  # noqa: F811
+    """The box's index held back (a slow network): the box never goes quiet, yet a tap on the
+    header starts the theme."""
+    page = visitor
+    page.route("**/search/index.json", lambda route: None)   # never answered
+    page.goto(site_url)
+    time.sleep(1.5)   # longer than the quiet time
+    assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started by itself"
+    page.locator(".md-header__title").click()
+    page.wait_for_function(THEME_READY, timeout=15000)
+    page.unroute("**/search/index.json")
+    assert page.locator("html.js").count() == 1, "the theme's bundle ran"
+
+
+def test_header_search_at_once_on_the_start_page(visitor, site_url):  # noqa: F811
+    """The header's search opened as soon as the start page shows (the magnifier on a narrow
+    screen, the header's box on a wide one): the cursor is in its box before the theme has run,
+    the theme starts, and what is typed is answered there, in the open search."""
+    page = visitor
+    page.goto(site_url)
+    button = page.locator("label.md-header__button[for='__search']")
+    target = button if button.is_visible() else page.locator("input.md-search__input")
+    target.tap() if page.evaluate("navigator.maxTouchPoints > 0") else target.click()
+    page.wait_for_function("document.activeElement && document.activeElement.matches('input.md-search__input')")
+    page.keyboard.type("ajax")
+    page.locator(".cmp-search__list a[href]").first.wait_for(timeout=20000)
+    page.wait_for_function(THEME_READY, timeout=15000)
+    page.wait_for_function("document.getElementById('__search').checked")
+    assert page.locator("input.md-search__input").input_value() == "ajax"
