@@ -22,10 +22,22 @@ function fromScript(url) {
   });
 }
 
+/** The start page's own request for the index, made as its head was read
+ * (generator/mkdocs_theme/partials/start-early.html): taken once, if it is for this URL. */
+function earlyResponse(url) {
+  const early = window.cmpEarlyIndex;
+  window.cmpEarlyIndex = undefined;
+  if (!early || early.url !== url.href || typeof early.response?.then !== "function") return null;
+  return early.response.then((response) => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+}
+
 async function fromServer(url) {
   // no-cache: revalidate, so `make serve` shows an edit at once; offline, the service
   // worker answers from its cache.
-  const response = await fetch(url, { cache: "no-cache" });
+  const response = await (earlyResponse(url) ?? fetch(url, { cache: "no-cache" }));
   if (!response.ok) throw new Error(`the site answered ${response.status} for search/index.json`);
   try {
     return await response.json();
