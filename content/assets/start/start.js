@@ -1,8 +1,8 @@
 // The start page's search box (generator/templates/home.md.j2). The page loads a classic build
-// of this module (start.classic.js, made by the build with everything it imports) async, right
-// after the box: it runs as soon as it arrives, while the page is still being parsed, waiting
-// neither for the theme's bundle nor for the site's module scripts, and it fetches the index
-// and the engine at once (searching is what this page is for). As a module it is also started
+// of this module (start.classic.js, made by the build with everything it imports) at the end of
+// the start page's own part: it runs while the page is still being parsed, waiting neither for
+// the theme's bundle nor for the site's module scripts, and takes the index the page's head has
+// already asked for (partials/start-early.html; searching is what this page is for). As a module it is also started
 // by page-scripts.js, for the start page drawn by instant navigation. Results are the header
 // search's (search/view.js, the engine's public search()), and a followed result lands on its
 // record as there (search/landing.js). A ?q= in the address is only ever typed into the box as text.

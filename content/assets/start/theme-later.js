@@ -16,14 +16,24 @@ let started = null;
 
 /** Start the theme's held scripts (once). Resolves when they have run; true if Material's document$ is there. */
 export function startTheme() {
-  if (started) return started;
+  if (!started) started = parsed().then(runHeld);
+  return started;
+}
+
+/** Resolves once the whole page has been read: the box's script runs before the template is parsed. */
+function parsed() {
+  if (document.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
+}
+
+function runHeld() {
   const held = document.querySelector("template[data-cmp-theme-later]");
-  if (!held) return (started = Promise.resolve(Boolean(window.document$)));
+  if (!held) return Boolean(window.document$);
   held.remove();
   document.documentElement.dataset.cmpTheme = "starting";
   const scripts = [...held.content.querySelectorAll("script")];
   const modules = scripts.filter((s) => s.type === "module");
-  started = Promise.all(scripts.filter((s) => s.type !== "module").map(add))
+  return Promise.all(scripts.filter((s) => s.type !== "module").map(add))
     .then(() => Promise.all(modules.map(add)))
     .then(() => {
       const mounted = Boolean(window.document$ && typeof window.document$.next === "function");
@@ -31,7 +41,6 @@ export function startTheme() {
       document.documentElement.dataset.cmpTheme = mounted ? "ready" : "failed";
       return mounted;
     });
-  return started;
 }
 
 /** A live copy of a held script; resolves when it has run or failed to load. */
@@ -57,7 +66,9 @@ function add(original) {
  * start page's own part (box and results), `answered` settles once the index has loaded (or failed).
  */
 export function holdTheme(box, area, answered) {
-  if (!document.querySelector("template[data-cmp-theme-later]")) return;
+  // The page's template may not be parsed yet (this runs from the box's own script, mid-page):
+  // the theme not having run yet says it is held; drawn by instant navigation, it has run.
+  if (window.document$ || (document.readyState !== "loading" && !document.querySelector("template[data-cmp-theme-later]"))) return;
   let ready = false;
   let timer = 0;
   const start = () => {
@@ -67,7 +78,7 @@ export function holdTheme(box, area, answered) {
   };
   const quiet = () => {
     clearTimeout(timer);
-    if (ready) timer = setTimeout(() => whenIdle(start), QUIET_MS);
+    if (ready) timer = setTimeout(() => whenIdle(() => whenShown(start)), QUIET_MS);
   };
   function reach(event) {
     const target = event.target instanceof Element ? event.target : null;
@@ -108,6 +119,21 @@ function headerSearchBeforeTheme() {
     input.focus();
     input.select();
   });
+}
+
+/** Run now if the page is on screen, else once it is: a page left in the background (another tab,
+ * or being closed) does not spend the phone's time starting a theme nobody sees. */
+function whenShown(run) {
+  if (document.visibilityState !== "hidden") {
+    run();
+    return;
+  }
+  const shown = () => {
+    if (document.visibilityState === "hidden") return;
+    document.removeEventListener("visibilitychange", shown);
+    run();
+  };
+  document.addEventListener("visibilitychange", shown);
 }
 
 function whenIdle(run) {
