@@ -72,3 +72,39 @@ def test_header_search_at_once_on_the_start_page(visitor, site_url):  # noqa: F8
     page.wait_for_function(THEME_READY, timeout=15000)
     page.wait_for_function("document.getElementById('__search').checked")
     assert page.locator("input.md-search__input").input_value() == "ajax"
+
+
+def test_the_index_is_asked_for_once_from_the_head(visitor, site_url):  # noqa: F811
+    """The start page asks for search/index.json as its head is read (partials/start-early.html),
+    before the body and its box are even read, and the box uses that answer: one request, not two.
+    (Asked by the box's own script, it would come after the box is parsed.)"""
+    page = visitor
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
+    page.add_init_script("""new MutationObserver((_, obs) => {
+        if (document.getElementById("cmp-start-query")) { window.__box = performance.now(); obs.disconnect(); }
+      }).observe(document, {subtree: true, childList: true});""")
+    page.goto(site_url, wait_until="commit")
+    page.locator(BOX).type("ajax")
+    page.locator(RESULTS).first.wait_for()
+    page.wait_for_function(THEME_READY, timeout=15000)
+    assert [url.split("?")[0] for url in asked].count("search/index.json") == 1, f"not one request for the index: {asked}"
+    asked_at, box_at = page.evaluate("""[performance.getEntriesByType("resource")
+        .find((e) => new URL(e.name).pathname.endsWith("/search/index.json")).startTime, window.__box]""")
+    assert asked_at < box_at, f"the index was asked for at {asked_at:.0f} ms, after the box was read ({box_at:.0f} ms)"
+
+
+def test_a_dark_device_gets_the_dark_palette_before_the_theme_runs(browser, site_url):
+    """The theme's bundle, which follows the device's colour scheme, waits on the start page; the
+    palette script in the header (partials/javascripts/palette.html) follows it already."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, color_scheme="dark")
+    page = context.new_page()
+    page.route("**/search/index.json", lambda route: None)   # the box never answers: the theme stays held
+    page.goto(site_url)
+    try:
+        assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started"
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "light palette on a dark device"
+        label = page.evaluate("[...document.querySelectorAll('form[data-md-component=palette] label')].map(l => l.hidden)")
+        assert label == [True, False], f"the toggle shows the wrong icon: hidden={label}"
+    finally:
+        context.close()
