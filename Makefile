@@ -16,7 +16,7 @@ serve: $(VENV)/.site
 TEST_WORKERS ?= 2
 test: $(VENV)/.test node_modules/.installed chromium
 	$(PY) -m generator check
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=15
 
 # The loop while editing data or code: the data check and the unit tests (no browser, no site
 # build, no Node suites), in one process. CONTRIBUTING.md says when to run which.
