@@ -90,13 +90,22 @@ def wait_until_landed(pg, anchor_id: str, path: str = "", timeout: int = 15000) 
 def follow_instantly(pg, site_url: str, path: str) -> None:
     """From the home page, follow a link to `path` as a player would: through Material's instant
     navigation, which is live because the test site is built for the origin it is served from
-    (its sitemap.xml names that origin). `reloaded(pg)` then tells whether the page was loaded anew."""
+    (its sitemap.xml names that origin). `reloaded(pg)` then tells whether the page was loaded anew.
+    The start page runs the theme only once its box has answered and been quiet (start/theme-later.js;
+    a link followed before then opens as a plain page load): the link is followed once it has."""
     pg.goto(site_url)
     pg.wait_for_load_state("load")
+    wait_for_theme(pg)
     pg.evaluate("""href => { window.__cmpNoReload = 1; const a = document.createElement('a');
         a.href = href; a.id = 'cmp-test-link'; a.textContent = 'a link'; a.style.cssText = 'display:block;min-height:44px';
         document.querySelector('article').prepend(a); }""", site_url + path)
     pg.click("#cmp-test-link")
+
+
+def wait_for_theme(pg) -> None:
+    """Until Material's scripts have run (on the start page they wait for its box: start/theme-later.js)."""
+    pg.wait_for_function("window.document$ !== undefined && (document.documentElement.dataset.cmpTheme || 'ready') === 'ready'",
+                         timeout=20000)
 
 
 def reloaded(pg) -> bool:

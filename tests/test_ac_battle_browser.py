@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from site_pages import wait_until_landed
+from site_pages import wait_for_theme, wait_until_landed
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "content" / "assets" / "calculators" / "ac-battle.js"
@@ -239,6 +239,7 @@ def test_works_after_instant_navigation(page, site_url):
     """The test site is built for the origin it is served from, so instant navigation is live."""
     page.goto(site_url)
     page.wait_for_load_state("networkidle")
+    wait_for_theme(page)   # the start page's links open instantly once the theme runs
     page.evaluate("window.__acb_marker = 1")
     page.get_by_role("link", name="Ancient Conquest battle and siege odds").first.click()
     page.wait_for_selector(COLUMN, timeout=15000)
