@@ -207,6 +207,17 @@ BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site"}     # a module's 
 
 
 @pytest.hookimpl(tryfirst=True)     # before -m selects, and before xdist reads the groups
+@pytest.fixture(scope="session", autouse=True)
+def node_suites_started(request, tmp_path_factory, worker_id):
+    """The Node suites' one run, started in the background with the first test when any Node suite
+    is to run (tests/node_run.py), so no worker later stands idle waiting for it."""
+    import node_run
+    if any("node_results" in item.fixturenames for item in request.session.items):
+        node_run.start(node_run.shared_folder(tmp_path_factory, worker_id), request.getfixturevalue("records_json_path"))
+    yield
+    node_run.stop(interrupted=bool(request.session.shouldfail or request.session.shouldstop))
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         used = set(item.fixturenames)
