@@ -11,3 +11,10 @@ export function onEveryPage(start) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(), { once: true });
   else start();
 }
+
+/** Resolves once the whole page has been read (at once if it has): for a script that runs
+ * mid-page, as the start page's box script does, and needs what comes after it. */
+export function whenParsed() {
+  if (typeof document === "undefined" || document.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
+}

@@ -1,6 +1,6 @@
 // The start page's search box (generator/templates/home.md.j2). The page loads a classic build
-// of this module (start.classic.js, made by the build with everything it imports) at the end of
-// the start page's own part: it runs while the page is still being parsed, waiting neither for
+// of this module (start.classic.js, made by the build with everything it imports) right after
+// the box and its results: it runs while the rest of the page is still being read, waiting neither for
 // the theme's bundle nor for the site's module scripts, and takes the index the page's head has
 // already asked for (partials/start-early.html; searching is what this page is for). As a module it is also started
 // by page-scripts.js, for the start page drawn by instant navigation. Results are the header
@@ -9,7 +9,7 @@
 // On the start page opened directly, the theme's own scripts wait for this box (theme-later.js).
 import { drawRecent } from "./recent-view.js";
 import { holdTheme } from "./theme-later.js";
-import { onEveryPage } from "../on-page.js";
+import { onEveryPage, whenParsed } from "../on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
 import { expectLanding } from "../search/landing.js";
 import { showMessage, showOutcome } from "../search/view.js";
@@ -100,7 +100,7 @@ function wire(root) {
   if (asked && !parts.input.value) parts.input.value = asked;
   holdTheme(parts.input, root, ensureIndex({ current: parts }));   // the theme's scripts wait for the box
   if (parts.input.value.trim()) render(parts);   // typed before this ran, or asked for in the address
-  drawRecent(root.querySelector("[data-cmp-recent]"), ROOT);
+  whenParsed().then(() => drawRecent(root.querySelector("[data-cmp-recent]"), ROOT));   // the list comes after this script
 }
 
 function start() {

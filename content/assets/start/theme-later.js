@@ -9,6 +9,8 @@
 // A link followed before then opens as a plain page load, as it does without scripts.
 // They run in the page's order (classic scripts, then modules), and Material is then handed the
 // document as its DOMContentLoaded would have done, which has passed by then.
+import { whenParsed } from "../on-page.js";
+
 const QUIET_MS = 1000;
 const REACH = ["pointerdown", "keydown", "focusin"];
 const SHORTCUTS = new Set(["f", "s", "/"]);   // the theme's keys to the header's search
@@ -16,14 +18,8 @@ let started = null;
 
 /** Start the theme's held scripts (once). Resolves when they have run; true if Material's document$ is there. */
 export function startTheme() {
-  if (!started) started = parsed().then(runHeld);
+  if (!started) started = whenParsed().then(runHeld);   // the box's script runs before the template is read
   return started;
-}
-
-/** Resolves once the whole page has been read: the box's script runs before the template is parsed. */
-function parsed() {
-  if (document.readyState !== "loading") return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
 }
 
 function runHeld() {
