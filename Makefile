@@ -11,7 +11,7 @@ serve: $(VENV)/.site
 	$(PY) -m mkdocs serve --strict --dirty -a 127.0.0.1:8000
 
 # Two pytest-xdist workers, each with its own built site, server and browser; tests sharing a
-# module's own build stay on one worker (--dist loadgroup, groups set in tests/conftest.py).
+# module's own build stay on one worker (--dist loadgroup, as tests/conftest.py schedules it).
 # pytest's exit 5 (no test ran) fails the target like any other failure.
 TEST_WORKERS ?= 2
 test: $(VENV)/.test node_modules/.installed chromium

@@ -200,13 +200,6 @@ def phone_page(browser):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-# What each test needs decides its markers (pytest.ini lists them; `make quick` leaves out all four),
-# and tests that share an expensive module fixture stay on one xdist worker, so it is made once.
-SITE_FIXTURES = {"site_dir", "mini_site_dir"}
-BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site"}     # a module's own site build
-
-
-@pytest.hookimpl(tryfirst=True)     # before -m selects, and before xdist reads the groups
 @pytest.fixture(scope="session", autouse=True)
 def node_suites_started(request, tmp_path_factory, worker_id):
     """The Node suites' one run, started in the background with the first test when any Node suite
@@ -218,6 +211,15 @@ def node_suites_started(request, tmp_path_factory, worker_id):
     node_run.stop(interrupted=bool(request.session.shouldfail or request.session.shouldstop))
 
 
+# What each test needs decides its markers (pytest.ini lists them; `make quick` leaves out all four),
+# and tests that share an expensive module fixture stay on one xdist worker, so it is made once.
+SITE_FIXTURES = {"site_dir", "mini_site_dir"}
+BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site"}     # a module's own site build
+# The modules holding those builds: each runs on one worker (SharedBuildScheduling below).
+SHARED_BUILD_MODULES = {"tests/test_injection.py", "tests/test_escaping_browser.py", "tests/test_zensical.py"}
+
+
+@pytest.hookimpl(tryfirst=True)     # before -m selects
 def pytest_collection_modifyitems(config, items):
     for item in items:
         used = set(item.fixturenames)
@@ -227,4 +229,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.site)
         for name in sorted(used & BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
-            item.add_marker(pytest.mark.xdist_group(name))
+            module = item.nodeid.split("::", 1)[0]
+            if module not in SHARED_BUILD_MODULES:
+                raise pytest.UsageError(f"{item.nodeid} uses the module build {name!r}: add {module!r} to "
+                                        "SHARED_BUILD_MODULES in tests/conftest.py, so one worker makes it once")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadgroup` as this suite means it: every test is handed out on its own, except that
+    the tests of a module in SHARED_BUILD_MODULES go to one worker together. pytest-xdist's own
+    loadgroup stopped grouping with pytest 9.2: it marks groups by rewriting each test's id, which
+    pytest no longer reads (pytest-dev/pytest-xdist#1386), so each such module was built on both
+    workers at once."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedBuildScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in SHARED_BUILD_MODULES else nodeid
+
+    return SharedBuildScheduling(config, log)

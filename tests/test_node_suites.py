@@ -15,7 +15,7 @@ import pytest
 import node_run
 from node_run import SUITES
 
-pytestmark = [pytest.mark.node, pytest.mark.xdist_group("node")]   # one worker runs them all, in one go
+pytestmark = pytest.mark.node   # `make quick` leaves them out
 
 
 def test_node_is_available():
