@@ -108,3 +108,21 @@ def test_a_dark_device_gets_the_dark_palette_before_the_theme_runs(browser, site
         assert label == [True, False], f"the toggle shows the wrong icon: hidden={label}"
     finally:
         context.close()
+
+
+def test_the_colour_toggle_tapped_before_the_theme_runs_is_kept(browser, site_url):
+    """A tap on the colour toggle starts the held theme; the palette it picked stays once the theme
+    runs (the theme applies the stored palette, else the device's, and would undo the tap)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    page = context.new_page()
+    page.route("**/search/index.json", lambda route: None)   # the box never answers: the theme stays held
+    page.goto(site_url)
+    try:
+        assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started"
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
+        page.locator("form[data-md-component=palette] label:not([hidden])").click()
+        page.wait_for_function(THEME_READY, timeout=15000)
+        page.wait_for_timeout(300)   # the theme's palette has applied what it found
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "the tap on the toggle was undone"
+    finally:
+        context.close()
