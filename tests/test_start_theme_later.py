@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -94,35 +95,38 @@ def test_the_index_is_asked_for_once_from_the_head(visitor, site_url):  # noqa: 
     assert asked_at < box_at, f"the index was asked for at {asked_at:.0f} ms, after the box was read ({box_at:.0f} ms)"
 
 
+@contextmanager
+def held_start_page(browser, site_url, **screen):
+    """The start page with its theme held for good: the index is never answered, so the box never
+    answers, and only a reach elsewhere starts the theme."""
+    context = browser.new_context(**screen)
+    page = context.new_page()
+    page.route("**/search/index.json", lambda route: None)
+    page.goto(site_url)
+    try:
+        assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started"
+        yield page
+    finally:
+        context.close()
+
+
 def test_a_dark_device_gets_the_dark_palette_before_the_theme_runs(browser, site_url):
     """The theme's bundle, which follows the device's colour scheme, waits on the start page; the
     palette script in the header (partials/javascripts/palette.html) follows it already."""
-    context = browser.new_context(viewport={"width": 375, "height": 667}, color_scheme="dark")
-    page = context.new_page()
-    page.route("**/search/index.json", lambda route: None)   # the box never answers: the theme stays held
-    page.goto(site_url)
-    try:
-        assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started"
+    with held_start_page(browser, site_url, **VIEWPORTS["375 touch"], color_scheme="dark") as page:
         assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "light palette on a dark device"
         label = page.evaluate("[...document.querySelectorAll('form[data-md-component=palette] label')].map(l => l.hidden)")
         assert label == [True, False], f"the toggle shows the wrong icon: hidden={label}"
-    finally:
-        context.close()
 
 
-def test_the_colour_toggle_tapped_before_the_theme_runs_is_kept(browser, site_url):
+@pytest.mark.parametrize("screen", list(VIEWPORTS))
+def test_the_colour_toggle_tapped_before_the_theme_runs_is_kept(browser, site_url, screen):
     """A tap on the colour toggle starts the held theme; the palette it picked stays once the theme
     runs (the theme applies the stored palette, else the device's, and would undo the tap)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
-    page = context.new_page()
-    page.route("**/search/index.json", lambda route: None)   # the box never answers: the theme stays held
-    page.goto(site_url)
-    try:
-        assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started"
+    with held_start_page(browser, site_url, **VIEWPORTS[screen], color_scheme="light") as page:
         assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
-        page.locator("form[data-md-component=palette] label:not([hidden])").click()
+        toggle = page.locator("form[data-md-component=palette] label:not([hidden])")
+        toggle.tap() if screen == "375 touch" else toggle.click()
         page.wait_for_function(THEME_READY, timeout=15000)
         page.wait_for_timeout(300)   # the theme's palette has applied what it found
         assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "the tap on the toggle was undone"
-    finally:
-        context.close()
