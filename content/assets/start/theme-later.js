@@ -118,8 +118,6 @@ function headerSearchBeforeTheme() {
   });
 }
 
-/** Run now if the page is on screen, else once it is: a page left in the background (another tab,
- * or being closed) does not spend the phone's time starting a theme nobody sees. */
 /** The colour toggle before the theme has run (its tap also starts the theme, which then applies
  * the palette it finds stored, else the device's): the palette picked is shown at once and stored
  * as the theme stores it (__md_set("__palette"), Material's own helper in the page's head), so the
@@ -143,6 +141,8 @@ function paletteBeforeTheme() {
   });
 }
 
+/** Run now if the page is on screen, else once it is: a page left in the background (another tab,
+ * or being closed) does not spend the phone's time starting a theme nobody sees. */
 function whenShown(run) {
   if (document.visibilityState !== "hidden") {
     run();
