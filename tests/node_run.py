@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shlex
 import signal
 import subprocess
 import time
@@ -41,8 +42,8 @@ def start(folder: Path, records_json: Path) -> None:
     if (folder / "node-suites.code").exists() or (folder / "node-suites.out").exists():
         lock.close()
         return
-    command = " ".join(["node", "--test", "--test-concurrency=2", f"--test-reporter={REPORTER.as_uri()}",
-                        *(f"'{s}'" for s in SUITES)])
+    command = " ".join(["node", "--test", "--test-concurrency=2", shlex.quote(f"--test-reporter={REPORTER.as_uri()}"),
+                        *map(shlex.quote, map(str, SUITES))])
     script = (f"{command} > node-suites.out 2> node-suites.err; "
               "echo $? > node-suites.code.tmp && mv node-suites.code.tmp node-suites.code")
     env = {**os.environ, "COMPENDIUM_RECORDS": str(records_json)}
