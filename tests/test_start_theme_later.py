@@ -130,3 +130,23 @@ def test_the_colour_toggle_tapped_before_the_theme_runs_is_kept(browser, site_ur
         page.wait_for_function(THEME_READY, timeout=15000)
         page.wait_for_timeout(300)   # the theme's palette has applied what it found
         assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "the tap on the toggle was undone"
+
+
+@pytest.mark.parametrize("path", ["", "mare-nostrum/heroes/mn-ajax/"], ids=["start page", "record page"])
+def test_a_stored_palette_that_is_not_json_is_ignored(browser, site_url, path):
+    """Garbage where the theme keeps the palette: no script error (Material's own palette script
+    threw on it), and the page follows the device, as with nothing stored."""
+    context = browser.new_context(**VIEWPORTS["375 touch"], color_scheme="dark")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script("localStorage.setItem('/.__palette', '{garbage')")   # the site's scope is /
+    try:
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        if path:   # the theme's bundle runs at once here (on the start page it is held)
+            page.wait_for_function("window.document$ !== undefined", timeout=20000)
+        assert errors == [], errors
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "the device's dark scheme is not followed"
+    finally:
+        context.close()
