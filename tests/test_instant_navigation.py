@@ -66,7 +66,9 @@ def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without
         time.sleep(0.4)   # the target page arrives after the theme has written the stale offset
         route.continue_()
 
-    page.goto(site_url + "mare-nostrum/heroes/")
+    # networkidle: the theme takes over a link only once its sitemap.xml has arrived (it lists the
+    # site's own pages); clicked before, the link opens as a page load (one fresh clone, under load)
+    page.goto(site_url + "mare-nostrum/heroes/", wait_until="networkidle")
     page.evaluate("window.__noReload = 1")
     page.route("**/" + path, slow)
     page.evaluate("""(href) => document.querySelector('article').insertAdjacentHTML('afterbegin',
