@@ -74,6 +74,20 @@ function render(parts) {
 export const MAX_SHARED_CHARS = 2000;
 let sharedHandled = null;
 
+// Material closes the search 125 ms after each instant navigation (its bundle: location$ with
+// delay(125), then the search toggle set off). On a busy phone the new page can be drawn, and
+// its shared query opened, before that timer has run, which then closed the search again. A
+// shared query opened after a navigation waits for the close: this timer is set on the same
+// location$ emission as the theme's, later and longer, so it fires after it.
+const THEME_CLOSE_MS = 150;
+let themeClosed = Promise.resolve();
+
+function followThemeClose() {
+  window.location$?.subscribe(() => {
+    themeClosed = new Promise((done) => setTimeout(done, THEME_CLOSE_MS));
+  });
+}
+
 function openShared(parts) {
   const here = location.pathname + location.search;
   if (sharedHandled === here) return;
@@ -82,7 +96,9 @@ function openShared(parts) {
   // The card browser's ?q= is its own box's; the start page puts ?q= in its own box.
   if (query === null || !query.trim() || document.getElementById("cmp-browse") || document.querySelector("[data-cmp-start]")) return;
   parts.input.value = query.slice(0, MAX_SHARED_CHARS);
-  setOpen(parts, true);
+  themeClosed.then(() => {
+    if (location.pathname + location.search === here) setOpen(parts, true);
+  });
   ensureIndex(parts);
   render(parts);
 }
@@ -216,6 +232,7 @@ function wire(root) {
   if (parts.guide) parts.guide.href = new URL("search/", ROOT).href;   // the header outlives instant navigation
   if (parts.input.value) render(parts);
   openShared(parts);
+  followThemeClose();
   window.document$?.subscribe(() => openShared(parts));
 }
 
