@@ -166,7 +166,7 @@ def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = launch(p.chromium)
-        yield b
+        yield PolicyBrowser(b)
         b.close()
 
 
@@ -176,6 +176,41 @@ def _page(browser, **ctx):
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     return context, page
+
+
+_service_workers = "block"   # what the running test's new browser contexts do with the site's worker
+
+
+@pytest.fixture(autouse=True)
+def service_worker_policy(request):
+    """Blocks the site's service worker in every browser context a test opens, unless the test
+    (or its module) is marked service_worker.
+
+    Elsewhere the worker would only install itself in the background: it stores the whole site
+    (about 180 requests, 2.4 MB), which cost Chromium about 1.2 CPU-seconds in each test's new
+    context, more than the page under test, and it took over the page at a moment that varied
+    with the machine's load. What the worker does is tested where it is the subject
+    (test_offline.py, test_offline_update.py, test_same_origin.py, test_app_manifest.py, the
+    Zensical build's offline test), with the worker in charge from the first visit on.
+    """
+    global _service_workers
+    _service_workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    yield
+    _service_workers = "block"
+
+
+class PolicyBrowser:
+    """The session's Chromium, whose new contexts follow service_worker_policy unless told."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", _service_workers)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from chromium import CHROMIUM, launch_args
 from generator.export import app_manifest as am
 from generator.export.app_icons import ICON_DIR, ICONS, SVG_SOURCE, IconError, drawn_icons
 from generator.paths import ROOT
@@ -130,12 +130,13 @@ def test_a_broken_svg_icon_is_refused(broken):
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS), ids=list(VIEWPORTS))
+@pytest.mark.service_worker   # (its persistent context is launched apart: marked for the reader)
 def test_installable_and_starts_offline_with_search(browser, site_url, size):
     """Chromium's installability check finds nothing wrong; then, with the network cut, the
     manifest's start_url opens the home page and its search answers and opens a record."""
     with tempfile.TemporaryDirectory() as profile:
         # A profile of its own: Chromium refuses to install from an incognito (default) context.
-        context = browser.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        context = browser.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM, args=launch_args(browser.browser_type),
                                                         headless=True, **VIEWPORTS[size])
         try:
             page = context.pages[0] if context.pages else context.new_page()

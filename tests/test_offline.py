@@ -19,6 +19,8 @@ from generator.export.offline_copy import file_link
 from helper_browser import open_helper, wait_state
 from test_search_browser import open_search, press
 
+pytestmark = pytest.mark.service_worker   # the page fixtures let the worker run here
+
 STATUS = "[data-offline-status]"
 
 
@@ -111,9 +113,10 @@ def test_status_says_available_offline_with_size(page, site_url):
 def offline_after_one_visit(browser, site_dir, **context_options):
     """(page, url, errors): a page that visited the home page once, until "Available offline",
     then lost the network: its server (one of its own) is stopped and the context set offline,
-    so nothing but the service worker can answer. The caller asserts errors == [] after."""
+    so nothing but the service worker can answer. The caller asserts errors == [] after.
+    The worker is let in whether or not the calling test is marked service_worker."""
     url, server = serve(site_dir)
-    context = browser.new_context(**context_options)
+    context = browser.new_context(service_workers="allow", **context_options)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

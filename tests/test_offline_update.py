@@ -17,8 +17,12 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import QuietServer
 from generator.export.offline import PACK_DIR, write_service_worker
+
+pytestmark = pytest.mark.service_worker   # the worker's update is the subject
 
 STATUS = "[data-offline-status]"
 EDITED = "mare-nostrum/heroes/mn-ajax/"

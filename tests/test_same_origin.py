@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import pytest
+
 from site_pages import page_types
+
+pytestmark = pytest.mark.service_worker   # its requests are part of what is checked
 
 
 def test_every_request_goes_to_the_sites_own_origin(browser, site_url, site_dir):

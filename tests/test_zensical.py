@@ -129,6 +129,7 @@ def test_a_helper_decides(phone_page, zensical_site):
     assert "you lose 6 Stone Production" in pg.inner_text("#mds-verdict")
 
 
+@pytest.mark.service_worker
 def test_saved_for_offline_use(page, zensical_site):
     """offline.js registers sw.js: written after the build, as the MkDocs hook does (it was a 404)."""
     _, url = zensical_site
