@@ -5,6 +5,7 @@ and the theme then works as on any page (instant navigation away, the header's s
 Every other page loads them as Material does."""
 from __future__ import annotations
 
+import json
 import re
 import time
 from contextlib import contextmanager
@@ -132,15 +133,21 @@ def test_the_colour_toggle_tapped_before_the_theme_runs_is_kept(browser, site_ur
         assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "the tap on the toggle was undone"
 
 
+STORED_GARBAGE = {"not JSON": "{garbage",
+                  "a key no attribute can have": '{"index":0,"color":{"a b":"x"}}',
+                  "colour not an object": '{"index":0,"color":"x"}'}
+
+
+@pytest.mark.parametrize("stored", list(STORED_GARBAGE.values()), ids=list(STORED_GARBAGE))
 @pytest.mark.parametrize("path", ["", "mare-nostrum/heroes/mn-ajax/"], ids=["start page", "record page"])
-def test_a_stored_palette_that_is_not_json_is_ignored(browser, site_url, path):
+def test_a_stored_palette_that_is_not_json_is_ignored(browser, site_url, path, stored):
     """Garbage where the theme keeps the palette: no script error (Material's own palette script
     threw on it), and the page follows the device, as with nothing stored."""
     context = browser.new_context(**VIEWPORTS["375 touch"], color_scheme="dark")
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.add_init_script("localStorage.setItem('/.__palette', '{garbage')")   # the site's scope is /
+    page.add_init_script(f"localStorage.setItem('/.__palette', {json.dumps(stored)})")   # the site's scope is /
     try:
         page.goto(site_url + path)
         page.wait_for_load_state("load")
