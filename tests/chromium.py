@@ -1,5 +1,6 @@
-"""Chromium as every test and benchmark launches it: Debian's binary, the project's flags, and
-the omnibox popup's WebUI left out.
+"""Chromium as every test launches it (and context_bench.py, beside the plain flags): Debian's
+binary, the project's flags, and the omnibox popup's WebUI left out. The other benchmarks keep
+Playwright's flags alone, so their figures stay comparable with earlier runs.
 
 Chromium 156 in headless mode opens each new browser context (one per test) in a window of its
 own, and each window starts a renderer for the address bar's popup, drawn in WebUI
