@@ -160,11 +160,11 @@ def test_the_copy_holds_the_classic_builds_and_the_records_script(copy_dir, site
     page = (copy_dir / "calculators" / "mare-nostrum-battle" / "index.html").read_text(encoding="utf-8")
     assert 'type="module"' not in page
     # the page scripts' loader, with every page's script and engine bundled (its import()s are literal)
-    assert '<script src="../../assets/page-scripts.classic.js" defer></script>' in page
-    code = (copy_dir / "assets" / "page-scripts.classic.js").read_text(encoding="utf-8")
+    assert '<script src="../../assets/page/page-scripts.classic.js" defer></script>' in page
+    code = (copy_dir / "assets" / "page" / "page-scripts.classic.js").read_text(encoding="utf-8")
     assert "\nimport " not in code and "\nexport " not in code and "import(" not in code
     for module in ("assets/calculators/mn-battle-page.js", "assets/calculators/ac-battle-page.js",
-                   "assets/helpers/mn-sets-page.js", "assets/browse.js"):
+                   "assets/helpers/mn-sets-page.js", "assets/browse/browse.js"):
         assert f'__cmpModules["{module}"] = ' in code, module
     records = (copy_dir / "api" / "records.js").read_text(encoding="utf-8")
     assert records.startswith("window.__compendiumRecords = ")

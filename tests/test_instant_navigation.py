@@ -59,7 +59,7 @@ LANDINGS = {   # what the link points at: (page it leads to, href from the heroe
 def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without_service_worker, site_url, target):
     """The theme records the scroll offset 100 ms after each scroll; a link followed within
     those 100 ms, to a page that takes longer to arrive, used to land at the old offset
-    (a quick tap after a flick on a phone). assets/anchor-landing.js puts it right."""
+    (a quick tap after a flick on a phone). assets/page/anchor-landing.js puts it right."""
     page = page_without_service_worker
     path, href, anchor = LANDINGS[target]
     def slow(route):

@@ -146,7 +146,7 @@ OLD_URLS = Path(__file__).parent / "expected" / "old-record-urls.txt"
 def test_every_old_record_address_leads_to_the_records_page(site):
     """Until each record had its page, its address was '<kind page>#<id>'. Every such address of
     that site still names an element of the kind page, and that element names the record's page
-    (content/assets/record-links.js follows it; tests/test_record_pages.py checks that in Chromium)."""
+    (content/assets/page/record-links.js follows it; tests/test_record_pages.py checks that in Chromium)."""
     old = [line for line in OLD_URLS.read_text().splitlines() if line and not line.startswith("#")]
     assert len(old) > 600
     problems = []

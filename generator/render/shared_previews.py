@@ -4,7 +4,7 @@ A reference's preview ("Mare Nostrum · God: what it does") used to stand in the
 data-cmp-preview attribute of every link, so a page naming one record a hundred times carried
 its summary a hundred times (12,000 references in a record's notes made a 1.8 MB page). Each
 distinct preview is now written once, in a JSON list at the end of the page, and a link names
-its preview by its place in that list (data-cmp-preview-n). content/assets/previews.js reads
+its preview by its place in that list (data-cmp-preview-n). content/assets/page/previews.js reads
 the list of the page it is on, so instant navigation and the file:// copy need nothing more.
 """
 from __future__ import annotations

@@ -16,7 +16,7 @@ self.addEventListener("install", (event) => {
   // No skipWaiting here: a new build's worker that took over the moment it was installed left
   // a page load then under way through the old worker unanswered for minutes (issue 18, seen in
   // Chromium; tests/test_offline_update.py). It waits, and a page asks it to take over once
-  // that page has loaded (content/assets/offline.js), when no load of that page is under way.
+  // that page has loaded (content/assets/offline/offline.js), when no load of that page is under way.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(PRECACHE.map((url) => new Request(new URL(url, SCOPE), { cache: "reload" })));

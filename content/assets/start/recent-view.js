@@ -1,6 +1,6 @@
 // The start page's "Opened lately on this device" list, drawn from recent.js. Titles go in as
 // text; each link is checked to stay on this site (dom.js) before it gets an href.
-import { el, siteHref } from "../dom.js";
+import { el, siteHref } from "../shared/dom.js";
 import { clearRecent, localStore, readRecent } from "./recent.js";
 
 function item(entry, root) {

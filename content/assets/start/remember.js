@@ -1,7 +1,7 @@
 // Every page: when it is a record's own page, note it in this device's recent list
 // (recent.js) for the start page. Reads only what the page shows: the record's id, its
 // heading and the breadcrumbs. Pages without a record (lists, tools, the start page) are not noted.
-import { onEveryPage } from "../on-page.js";
+import { onEveryPage } from "../shared/on-page.js";
 import { localStore, noteRecent } from "./recent.js";
 
 const ROOT = new URL("../../", import.meta.url);   // this file is assets/start/remember.js

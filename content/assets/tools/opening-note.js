@@ -1,6 +1,6 @@
 // The line under a tool's verdict that says what it opened on (see opening.js): the
 // rulebook's worked example, linked to its ruling, or a sample. Browser only.
-import { el, siteLink } from "../dom.js";
+import { el, siteLink } from "../shared/dom.js";
 import { BLANK } from "./opening.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url).href;

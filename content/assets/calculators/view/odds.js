@@ -1,7 +1,7 @@
 // The verdict, the stacked bar and the charts of the helper pages, shared by every
 // calculator: one sentence that answers, one bar of the outcomes on a 0-100% scale, and
 // charts that each come with a table as their text equivalent. Styles live in
-// assets/calculators.css; here only the shares are set, as CSS custom properties.
+// assets/calculators/calculators.css; here only the shares are set, as CSS custom properties.
 
 import { el, svg } from "./dom.js";
 import { pct } from "./percent.js";

@@ -2,11 +2,11 @@
 // page Material shows (instant navigation included), build elements, keep the state in the
 // query string and show each message beside its field. Browser only; the engines never
 // import this file.
-import { el, siteHref } from "../../dom.js";
-import { onEveryPage } from "../../on-page.js";
+import { el, siteHref } from "../../shared/dom.js";
+import { onEveryPage } from "../../shared/on-page.js";
 import { checkedExport } from "../../export/check.js";
 
-export { el } from "../../dom.js";   // the site's one element builder (text always as text)
+export { el } from "../../shared/dom.js";   // the site's one element builder (text always as text)
 
 export const SITE_ROOT = new URL("../../../", import.meta.url);
 let recordsPromise = null;

@@ -3,17 +3,17 @@
 // player opens. A module imported once stays: it starts itself on later pages through document$
 // (which replays the page being drawn to a new subscriber), and importing it again is free.
 // The paths are literal so the file:// copy's converter (generator/export/classic_scripts.py) can bundle them.
-import { onEveryPage } from "./on-page.js";
+import { onEveryPage } from "../shared/on-page.js";
 
 const PAGES = {
-  "cmp-start": () => import("./start/start.js"),   // also loaded by the start page itself, before the theme
-  "cmp-browse": () => import("./browse.js"),
-  "mn-battle": () => import("./calculators/mn-battle-page.js"),
-  "ac-battle": () => import("./calculators/ac-battle-page.js"),
-  "mn-sets": () => import("./helpers/mn-sets-page.js"),
-  "dip-score": () => import("./helpers/dip-score-page.js"),
-  "mos-disaster": () => import("./helpers/mos-disaster-page.js"),
-  "ac-victory": () => import("./helpers/ac-victory-page.js"),
+  "cmp-start": () => import("../start/start.js"),   // also loaded by the start page itself, before the theme
+  "cmp-browse": () => import("../browse/browse.js"),
+  "mn-battle": () => import("../calculators/mn-battle-page.js"),
+  "ac-battle": () => import("../calculators/ac-battle-page.js"),
+  "mn-sets": () => import("../helpers/mn-sets-page.js"),
+  "dip-score": () => import("../helpers/dip-score-page.js"),
+  "mos-disaster": () => import("../helpers/mos-disaster-page.js"),
+  "ac-victory": () => import("../helpers/ac-victory-page.js"),
 };
 
 function load() {

@@ -1,7 +1,7 @@
 // Registers the service worker (sw.js, generated at build time with the list of every
 // built file) and shows, in the footer, whether the site is stored for offline use and
 // how large it is, next to the link to the downloadable copy.
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../", import.meta.url);
 const ZIP = "downloads/ancient-games-compendium-offline.zip";
 let message = "";
 const TAKE_OVER_AFTER_MS = 1000;   // a page loaded this long ago is not being left

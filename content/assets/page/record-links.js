@@ -9,8 +9,8 @@
 // A record removed since the link was made has no entry: the list says so, above its first
 // entry, and offers a search for the words of the old id (issue 18), instead of silently
 // showing the top of the list.
-import { el } from "./dom.js";
-import { onEveryPage } from "./on-page.js";
+import { el } from "../shared/dom.js";
+import { onEveryPage } from "../shared/on-page.js";
 
 const RECORD_ID = /^(mn|swm|dip|mos|ac)-[a-z0-9]+(?:-[a-z0-9]+)*$/;   // as schemas/common.schema.json#/$defs/id
 const GONE = "cmp-gone";

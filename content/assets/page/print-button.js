@@ -1,6 +1,6 @@
 // The "Print this page" button on player aids: phones have no obvious print command. The
 // button is in the page but hidden until this script can make it work.
-import { onEveryPage } from "./on-page.js";
+import { onEveryPage } from "../shared/on-page.js";
 
 function wire() {
   for (const button of document.querySelectorAll("[data-cmp-print]")) {

@@ -2,11 +2,11 @@
 // export (api/records.json, which also carries the derived fields kind_label,
 // ruling_count, has_rulings, has_unknowns and ages), filtered and sorted in memory.
 // Filters live in the page address (?game=...&kind=...&sort=...).
-import { siteHref } from "./dom.js";
-import { checkedExport } from "./export/check.js";
-import { facetsAsQuery, queryAsFacets } from "./browse/as-query.js";
+import { siteHref } from "../shared/dom.js";
+import { checkedExport } from "../export/check.js";
+import { facetsAsQuery, queryAsFacets } from "./as-query.js";
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);
 let recordsPromise = null;
 
@@ -214,7 +214,7 @@ function showAsQuery(ui) {
 
 /** browse/?search=QUERY: the query's clauses that are facets set them; the rest filters as a search. */
 async function applySearch(ui, list, query) {
-  const [{ fetchIndex }, engine] = await Promise.all([import("./search/load.js"), import("./search/engine/search.js")]);
+  const [{ fetchIndex }, engine] = await Promise.all([import("../search/load.js"), import("../search/engine/search.js")]);
   const index = engine.loadIndex(await fetchIndex());
   const byId = new Map(list.map((e) => [e.rec.id, e]));
   const { facets, rest, ids } = queryAsFacets(engine, index, query.slice(0, 2000), byId);
