@@ -2,18 +2,20 @@
 goes offline (pages, search, a calculator), and the downloadable copy opened from file://."""
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
 import re
+import threading
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from conftest import CHROMIUM_ARGS, serve  # noqa: F401  (serve: a server this test can stop)
+from conftest import CHROMIUM_ARGS, QuietServer, _QuietHandler, serve  # noqa: F401  (serve: a server this test can stop)
 from generator.export.offline import manifest, pack_key, packs, precached_files
 from generator.export.offline_copy import file_link
 from helper_browser import open_helper, wait_state
@@ -279,4 +281,43 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
         assert "Stone Production" in page.inner_text("#mds-verdict")
     finally:
         context.close()
+    assert errors == []
+
+
+def _serve_without(site: Path, missing: str):
+    """(url, server) of the built site, except one file answered 404, as when a phone's storage
+    fills or the connection drops while the service worker stores the site."""
+    class OneFileGone(_QuietHandler):
+        def do_GET(self):
+            if urlsplit(self.path).path.lstrip("/") == missing:
+                self.send_error(404)
+                return
+            super().do_GET()
+    server = QuietServer(("127.0.0.1", 0), functools.partial(OneFileGone, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
+@pytest.mark.parametrize("width", ["phone", "1280"])
+def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, width):
+    """The worker's install stores every file or none: one file it cannot store discards it, and
+    the footer said "Saving for offline use…" for as long as the page stayed open."""
+    cache, _, packs = _precache(site_dir)
+    missing = sorted(packs.values())[0]        # a pack of pages: no page requests it itself
+    url, server = _serve_without(site_dir, missing)
+    context = browser.new_context(service_workers="allow", **WIDTHS[width])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(url)
+        page.wait_for_function(f"(document.querySelector('{STATUS}')||{{}}).textContent?.startsWith('Not saved for offline use')",
+                               timeout=30000)
+        assert "tries again" in page.locator(STATUS).inner_text()
+        stored = "async (n) => (await caches.has(n)) ? (await (await caches.open(n)).keys()).length : 0"
+        assert page.evaluate(stored, cache) == 0                           # all or nothing: nothing half-stored
+        assert page.locator(".cmp-offline__download").is_visible()        # the zip is still offered
+    finally:
+        context.close()
+        server.shutdown()
     assert errors == []

@@ -59,16 +59,32 @@ async function register() {
     return;
   }
   show("Saving for offline use…");
+  let registration;
   try {
-    await navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.href, updateViaCache: "none" });
+    registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.href, updateViaCache: "none" });
   } catch (err) {
     show("Offline use is not available in this browser");
     return;
   }
-  const registration = await navigator.serviceWorker.ready;
+  sayWhenSavingFails(registration);
+  await navigator.serviceWorker.ready;
   await status();
   navigator.serviceWorker.addEventListener("controllerchange", status);
   takeOverWhenInstalled(registration);
+}
+
+function sayWhenSavingFails(registration) {
+  // The worker stores every file as it installs; if one cannot be stored (the device's storage is
+  // full, the connection dropped) the install fails and the worker is discarded. With no worker
+  // active before it, nothing is saved, and "Saving…" would stay on screen for good: say so
+  // instead. The next page the player opens registers the worker again, and so tries again.
+  const watch = (worker) => worker?.addEventListener("statechange", () => {
+    if (worker.state === "redundant" && !registration.active) {
+      show("Not saved for offline use: storing the site failed (storage full, or the connection dropped). The next page you open tries again.");
+    }
+  });
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
 }
 
 function takeOverWhenInstalled(registration) {
