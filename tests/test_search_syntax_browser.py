@@ -45,6 +45,12 @@ def test_a_field_query_shows_its_chips_and_a_chip_comes_off(screen, site_url, ex
     screen.keyboard.type("game:mn kind:heroes")
     wait_status(screen, f"{len(heroes)} records match")
     assert chips(screen) == ["Game: Mare Nostrum", "Kind: Hero"]
+    # styled as chips at every width: in a row, each × a 44 px target (on desktops the stylesheet
+    # once held them inside an unclosed phone-only block, and they were bare text and buttons there)
+    assert screen.locator("[data-cmp-search-chips]").evaluate("e => getComputedStyle(e).display") == "flex"
+    for box in screen.locator("[data-cmp-search-chips] .cmp-search__chip-remove").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])"):
+        assert min(box) >= 44, box
     assert screen.locator(".cmp-search__list a[data-id='mn-ajax']").count() == 1
     share = screen.locator("a.cmp-search__share").get_attribute("href")
     assert share == site_url + "search/?q=game%3Amn+kind%3Aheroes", share
