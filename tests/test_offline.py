@@ -284,12 +284,13 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
     assert errors == []
 
 
-def _serve_without(site: Path, missing: str):
-    """(url, server) of the built site, except one file answered 404, as when a phone's storage
-    fills or the connection drops while the service worker stores the site."""
+def _serve_without(site: Path, missing: set[str]):
+    """(url, server) of the built site, except the files in `missing` (emptied to bring them back)
+    answered 404, as when a phone's storage fills or the connection drops while the service worker
+    stores the site."""
     class OneFileGone(_QuietHandler):
         def do_GET(self):
-            if urlsplit(self.path).path.lstrip("/") == missing:
+            if urlsplit(self.path).path.lstrip("/") in missing:
                 self.send_error(404)
                 return
             super().do_GET()
@@ -301,9 +302,10 @@ def _serve_without(site: Path, missing: str):
 @pytest.mark.parametrize("width", ["phone", "1280"])
 def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, width):
     """The worker's install stores every file or none: one file it cannot store discards it, and
-    the footer said "Saving for offline use…" for as long as the page stayed open."""
+    the footer said "Saving for offline use…" for as long as the page stayed open. A reload, the
+    file back, then saves it, as the message says."""
     cache, _, packs = _precache(site_dir)
-    missing = sorted(packs.values())[0]        # a pack of pages: no page requests it itself
+    missing = {sorted(packs.values())[0]}      # a pack of pages: no page requests it itself
     url, server = _serve_without(site_dir, missing)
     context = browser.new_context(service_workers="allow", **WIDTHS[width])
     page = context.new_page()
@@ -313,10 +315,13 @@ def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, wid
         page.goto(url)
         page.wait_for_function(f"(document.querySelector('{STATUS}')||{{}}).textContent?.startsWith('Not saved for offline use')",
                                timeout=30000)
-        assert "tries again" in page.locator(STATUS).inner_text()
+        assert "Reloading the page tries again" in page.locator(STATUS).inner_text()
         stored = "async (n) => (await caches.has(n)) ? (await (await caches.open(n)).keys()).length : 0"
         assert page.evaluate(stored, cache) == 0                           # all or nothing: nothing half-stored
         assert page.locator(".cmp-offline__download").is_visible()        # the zip is still offered
+        missing.clear()                                                   # the connection is back
+        page.reload()
+        _wait_available(page)
     finally:
         context.close()
         server.shutdown()

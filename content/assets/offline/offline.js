@@ -77,11 +77,12 @@ function sayWhenSavingFails(registration) {
   // The worker stores every file as it installs; if one cannot be stored (the device's storage is
   // full, the connection dropped) the install fails and the worker is discarded. With no worker
   // active before it, nothing is saved, and "Saving…" would stay on screen for good: say so
-  // instead. The next page the player opens registers the worker again, and so tries again.
+  // instead. A reload registers the worker again, and so tries again (a page reached by instant
+  // navigation does not: this script runs once per load).
   if (!registration) return;   // a browser that blocks workers (an automated one) may answer register() with nothing
   const watch = (worker) => worker?.addEventListener("statechange", () => {
     if (worker.state === "redundant" && !registration.active) {
-      show("Not saved for offline use: storing the site failed (storage full, or the connection dropped). The next page you open tries again.");
+      show("Not saved for offline use: storing the site failed (storage full, or the connection dropped). Reloading the page tries again.");
     }
   });
   watch(registration.installing);
