@@ -123,9 +123,10 @@ class QuietServer(http.server.ThreadingHTTPServer):
             self.requests_closed += 1
 
 
-def serve(directory: Path, port: int = 0):
-    """Serve a folder on 127.0.0.1 (a free port unless given); returns (url, server)."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+def serve(directory: Path, port: int = 0, handler_class=None):
+    """Serve a folder on 127.0.0.1 (a free port unless given); returns (url, server). A test that
+    needs a server that misbehaves passes a subclass of _QuietHandler."""
+    handler = functools.partial(handler_class or _QuietHandler, directory=str(directory))
     server = QuietServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/", server

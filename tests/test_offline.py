@@ -2,12 +2,10 @@
 goes offline (pages, search, a calculator), and the downloadable copy opened from file://."""
 from __future__ import annotations
 
-import functools
 import gzip
 import hashlib
 import json
 import re
-import threading
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +13,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from conftest import CHROMIUM_ARGS, QuietServer, _QuietHandler, serve  # noqa: F401  (serve: a server this test can stop)
+from conftest import CHROMIUM_ARGS, _QuietHandler, serve  # noqa: F401  (serve: a server this test can stop)
 from generator.export.offline import manifest, pack_key, packs, precached_files
 from generator.export.offline_copy import file_link
 from helper_browser import open_helper, wait_state
@@ -294,12 +292,10 @@ def _serve_without(site: Path, missing: set[str]):
                 self.send_error(404)
                 return
             super().do_GET()
-    server = QuietServer(("127.0.0.1", 0), functools.partial(OneFileGone, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
+    return serve(site, handler_class=OneFileGone)
 
 
-@pytest.mark.parametrize("width", ["phone", "1280"])
+@pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, width):
     """The worker's install stores every file or none: one file it cannot store discards it, and
     the footer said "Saving for offline use…" for as long as the page stayed open. A reload, the
@@ -325,4 +321,5 @@ def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, wid
     finally:
         context.close()
         server.shutdown()
+        server.server_close()
     assert errors == []

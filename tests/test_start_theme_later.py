@@ -140,7 +140,7 @@ STORED_GARBAGE = {"not JSON": "{garbage",
 
 @pytest.mark.parametrize("stored", list(STORED_GARBAGE.values()), ids=list(STORED_GARBAGE))
 @pytest.mark.parametrize("path", ["", "mare-nostrum/heroes/mn-ajax/"], ids=["start page", "record page"])
-def test_a_stored_palette_that_is_not_json_is_ignored(browser, site_url, path, stored):
+def test_a_stored_palette_the_theme_did_not_write_is_ignored(browser, site_url, path, stored):
     """Garbage where the theme keeps the palette: no script error (Material's own palette script
     threw on it), and the page follows the device, as with nothing stored."""
     context = browser.new_context(**VIEWPORTS["375 touch"], color_scheme="dark")
