@@ -7,8 +7,10 @@ from __future__ import annotations
 import copy
 
 from generator.paths import PLACE_PAIRS
-from generator.validate.audit_checks import (alias_names_other_game, generic_reference_words, place_pairs,
-                                             read_pairs, source_pairs, unsupported_place_phrases)
+from generator.validate import alias_spellings
+from generator.validate.audit_checks import (alias_names_another_record, generic_reference_words,
+                                             link_words_name_another_record, name_key, place_pairs, read_pairs,
+                                             source_pairs, unsupported_place_phrases)
 from generator.paths import SEEDS
 
 AC = "004_fbe8c053f9a5701f.txt"
@@ -26,21 +28,96 @@ def edited(records, rid, **fields):
 
 def test_the_data_has_none_of_the_audits_mistakes(records):
     pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
-    found = alias_names_other_game(records) + generic_reference_words(records) + unsupported_place_phrases(records, pairs)
+    found = (alias_names_another_record(records) + link_words_name_another_record(records)
+             + generic_reference_words(records) + unsupported_place_phrases(records, pairs))
     assert found == [], f"checked against {basis}:\n" + "\n".join(map(str, found))
 
 
+def _with_alias(records, rid, alias):
+    rec = by_id(records)[rid]
+    return edited(records, rid, aliases=list(rec.get("aliases") or []) + [alias])
+
+
 def test_an_alias_that_is_another_games_figure_is_found(records):
-    heph = by_id(records)["swm-hephaestus"]
-    recs = edited(records, "swm-hephaestus", aliases=list(heph.get("aliases") or []) + ["Vulcan"])
-    found = [str(f) for f in alias_names_other_game(recs)]
-    assert len(found) == 1 and "swm-hephaestus" in found[0] and "'Vulcan' is the name of mn-vulcan" in found[0]
+    found = [str(f) for f in alias_names_another_record(_with_alias(records, "swm-hephaestus", "Vulcan"))]
+    assert len(found) == 1 and "swm-hephaestus" in found[0] and "'Vulcan' is also a name of mn-vulcan in another game" in found[0]
 
 
-def test_a_spelling_both_games_use_is_not_a_finding(records):
-    # Heracles and Hercules call each other by name: one figure, two spellings.
+def test_an_alias_that_is_another_records_name_in_the_same_game_is_found(records):
+    # The audit's case: the City-States people aliased by the names of their own cities.
+    found = [str(f) for f in alias_names_another_record(_with_alias(records, "ac-city-states", "Aleppo"))]
+    assert found == [f for f in found if "ac-city-states" in f] and len(found) == 1
+    assert "'Aleppo' is also a name of ac-aleppo in the same game" in found[0]
+
+
+def test_a_declared_spelling_cannot_excuse_a_same_game_name(records, monkeypatch):
+    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("ac-kassites-and-babylonians", "Babylon"), "planted")
+    found = [str(f) for f in alias_names_another_record(_with_alias(records, "ac-kassites-and-babylonians", "Babylon"))]
+    assert any("'Babylon' is also a name of ac-babylon in the same game" in f for f in found)
+
+
+def test_two_records_aliasing_each_other_across_games_are_not_exempt(records):
+    # The old blanket exemption: Babylon (Mare Nostrum) and the Kassites and Babylonians would
+    # each pass by naming the other; only a declaration with a reason lets such an alias stand.
+    recs = _with_alias(_with_alias(records, "mn-babylon", "Kassites and Babylonians"), "ac-kassites-and-babylonians", "Babylon")
+    found = {(f.record, f.problem) for f in alias_names_another_record(recs)}
+    assert ("mn-babylon", "alias 'Kassites and Babylonians' is also a name of ac-kassites-and-babylonians in another game") in found
+    assert any(r == "ac-kassites-and-babylonians" and "'Babylon'" in p for r, p in found)
+
+
+def test_a_spelling_both_games_use_is_declared_with_a_reason(records):
     assert "Hercules" in by_id(records)["swm-heracles"]["aliases"]
-    assert [f for f in alias_names_other_game(records) if f.record == "swm-heracles"] == []
+    assert alias_spellings.ALIAS_SPELLINGS[("swm-heracles", "Hercules")]
+    assert [f for f in alias_names_another_record(records) if f.record == "swm-heracles"] == []
+
+
+def test_an_undeclared_cross_game_spelling_is_found(records, monkeypatch):
+    monkeypatch.delitem(alias_spellings.ALIAS_SPELLINGS, ("swm-heracles", "Hercules"))
+    found = [str(f) for f in alias_names_another_record(records)]
+    assert found == ["swm-heracles: aliases[0]: alias 'Hercules' is also a name of mn-hercules in another game "
+                     "(remove it unless it is this record's own name spelled, translated or shortened "
+                     "(then declare it in ALIAS_SPELLINGS in generator/validate/alias_spellings.py with why))"]
+
+
+def test_a_stale_declaration_is_found(records, monkeypatch):
+    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-ajax", "Aias"), "planted")
+    found = [str(f) for f in alias_names_another_record(records)]
+    assert len(found) == 1 and "declares 'Aias'" in found[0]
+
+
+def test_a_category_word_alias_is_found(records):
+    recs = _with_alias(_with_alias(records, "mn-legion", "ground unit"), "ac-talent-counter", "Gold coins")
+    recs = _with_alias(recs, "mos-confederation", "Government Tiles")
+    found = {(f.record, f.problem.split(" is")[0]) for f in alias_names_another_record(recs) if "category" in f.problem}
+    assert found == {("mn-legion", "alias 'ground unit'"), ("mos-confederation", "alias 'Government Tiles'")}
+
+
+def test_a_short_form_of_the_own_name_is_no_category_word(records):
+    # "Combat" on "Combat – Battles – Sieges", "Cities" on City: the record's own words.
+    assert not [f for f in alias_names_another_record(records) if f.record in ("mn-city", "ac-combat")]
+
+
+def test_name_key_folds_case_accents_plurals_and_articles():
+    assert name_key("the Cities expansion") == name_key("City Expansion") == "city expansion"
+    assert name_key("Égypte") == name_key("egypte")
+    assert name_key("Athènes", plurals=False) != name_key("Athene", plurals=False)
+
+
+def test_a_link_whose_words_name_another_record_is_found(records):
+    # The audit's case: "Cities expansion" shown for the rulebook section on playing with Cities.
+    recs = copy.deepcopy(records)
+    ids = by_id(recs)
+    ids["swm-hera"]["notes"] = list(ids["swm-hera"].get("notes") or []) + ["Removed with the {swm-myths-and-cities|Cities expansion}."]
+    ids["mn-ajax"]["notes"] = ["Compare {mn-hercules|the hero cards}."]              # plural and article folded
+    ids["ac-gaza"]["notes"] = ["Egypt sets up here ({ac-egyptian-empire|Egypt})."]        # declared in LINK_WORDS
+    found = {(f.record, f.problem.split(" shows")[0]) for f in link_words_name_another_record(recs)}
+    assert found == {("swm-hera", "{swm-myths-and-cities|Cities expansion}"), ("mn-ajax", "{mn-hercules|the hero cards}")}
+
+
+def test_a_link_showing_the_targets_own_name_or_alias_is_not_a_finding(records):
+    recs = copy.deepcopy(records)
+    by_id(recs)["mn-ajax"]["notes"] = ["Ask {mn-hercules|Heracles}, or {mn-ulysses|Ulixes}, or {mn-hercules|a hero}."]
+    assert [f for f in link_words_name_another_record(recs) if f.record == "mn-ajax"] == []
 
 
 def test_a_link_showing_generic_words_its_target_is_not_called_is_found(records):

@@ -28,20 +28,39 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.refs import REF
+from generator.validate.alias_spellings import ALIAS_SPELLINGS, CATEGORY_WORDS, LINK_WORDS
 from generator.validate.content_checks import prose_strings
 
 # ------------------------------------------------------------------ aliases
 
-# (record id, alias) pairs that are true spellings although another game has a record of that
-# name: the same god or thing, written as the other game writes it.
-ALIAS_SPELLINGS = {
-    ("mos-mausoleum-at-halicarnassus", "Mausoleum"): "the same wonder, by the short name Mare Nostrum prints",
-}
-
-
 def _fold(text) -> str:
     text = unicodedata.normalize("NFKD", str(text))
     return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+def _one(word: str) -> str:
+    """A word without an English plural ending ('cities' = 'city', 'marches' = 'march')."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+ARTICLES = {"the", "a", "an"}
+
+
+def name_key(text, plurals: bool = True) -> str:
+    """A name as the two lints compare it: case, accents, a possessive, a leading article and
+    (with plurals) English plurals folded, punctuation dropped ("the Cities expansion" = "City
+    expansion"). The alias lint compares without plurals: "Athènes" is not "Athene" pluralised."""
+    words = re.findall(r"[^\W_]+", re.sub(r"['’]s\b", "", _fold(text)))
+    words = [_one(w) for w in words] if plurals else words
+    while len(words) > 1 and words[0] in ARTICLES:
+        words = words[1:]
+    return " ".join(words)
 
 
 @dataclass(frozen=True)
@@ -55,32 +74,95 @@ class Finding:
         return f"{self.record}: {self.field}: {self.problem} ({self.fix})"
 
 
-# Kinds whose records are individuals (a god, a hero, a wonder, a card): two of them in two games
-# with one name are one figure, so an alias naming another game's individual names someone
-# else. Peoples, places, units and rules share plain words across games (Egypt, Fleet, Setup).
-INDIVIDUAL_KINDS = {"god", "hero", "creature", "wonder", "card"}
+def _names(rec: dict) -> list[str]:
+    return [n for n in [rec.get("name")] + list(rec.get("aliases") or []) if isinstance(n, str) and n]
 
 
-def alias_names_other_game(records: list[dict]) -> list[Finding]:
-    names: dict[str, list[dict]] = {}
+def _name_index(records: list[dict]) -> dict[str, list[dict]]:
+    """Every record by the key (without plural folding) of each of its names and aliases."""
+    index: dict[str, list[dict]] = {}
     for rec in records:
-        if rec.get("kind") in INDIVIDUAL_KINDS:
-            names.setdefault(_fold(rec.get("name", "")), []).append(rec)
+        for key in dict.fromkeys(name_key(n, plurals=False) for n in _names(rec)):
+            index.setdefault(key, []).append(rec)
+    return index
+
+
+CATEGORY_KEYS = {name_key(w) for w in CATEGORY_WORDS}
+DECLARE = "generator/validate/alias_spellings.py"
+
+
+def alias_names_another_record(records: list[dict]) -> list[Finding]:
+    """An alias that is another record's name or alias, or a category word.
+
+    - In the same game: always a finding; search would offer two records for one name.
+    - In another game: a finding unless ALIAS_SPELLINGS declares it this record's own name
+      written another way (Athens on Athenae), with why. No pair of records excuses itself by
+      aliasing each other: that is how "Babylonians" on two peoples would pass.
+    - A category word (CATEGORY_WORDS) that is not a short form of the record's own name.
+    - A declaration that no longer matches an alias in another game or a category word (so the
+      list stays true). A declared spelling may be a category word too ("Setup" on "Game Set-up").
+    """
+    index = _name_index(records)
+    out = []
+    used = set()
+    for rec in records:
+        own_words = set(name_key(rec.get("name") or "").split())
+        for i, alias in enumerate(rec.get("aliases") or []):
+            if not isinstance(alias, str):
+                continue
+            field = f"aliases[{i}]"
+            others = [o for o in index.get(name_key(alias, plurals=False), []) if o is not rec]
+            same = sorted(o["id"] for o in others if o.get("game") == rec.get("game"))
+            elsewhere = sorted(o["id"] for o in others if o.get("game") != rec.get("game"))
+            if same:
+                out.append(Finding(rec["id"], field, f"alias {alias!r} is also a name of {', '.join(same)} in the same game",
+                                   "remove it here, or from the record it does not name; link the other record from the text"))
+            declared = (rec["id"], alias) in ALIAS_SPELLINGS
+            key = name_key(alias)
+            category = key in CATEGORY_KEYS and not set(key.split()) <= own_words
+            if declared and (elsewhere or category):
+                used.add((rec["id"], alias))
+            elif elsewhere:
+                out.append(Finding(rec["id"], field, f"alias {alias!r} is also a name of {', '.join(elsewhere)} in another game",
+                                   "remove it unless it is this record's own name spelled, translated or shortened "
+                                   f"(then declare it in ALIAS_SPELLINGS in {DECLARE} with why)"))
+            if category and not declared:
+                out.append(Finding(rec["id"], field, f"alias {alias!r} is a category word, not a name of {rec.get('name')!r}",
+                                   "remove it: search finds the record by its text"))
+    for rid, alias in sorted(set(ALIAS_SPELLINGS) - used):
+        out.append(Finding(rid, "aliases", f"ALIAS_SPELLINGS declares {alias!r}, which is not an alias of {rid} that another "
+                           "game also uses", f"remove the declaration from {DECLARE}"))
+    return out
+
+
+# ------------------------------------------------------------------ link words naming another record
+
+def link_words_name_another_record(records: list[dict]) -> list[Finding]:
+    """A `{id|words}` whose words are the name or alias of another record of the target's game
+    (after name_key) and not one of the target's own: the link sends a reader who follows
+    "Cities expansion" to a rulebook section when the words name something else. LINK_WORDS
+    (alias_spellings.py) declares the few words the source itself uses for the target."""
+    by_id = {r["id"]: r for r in records}
+    index: dict[tuple, set[str]] = {}
+    for rec in records:
+        for n in _names(rec):
+            index.setdefault((rec.get("game"), name_key(n)), set()).add(rec["id"])
     out = []
     for rec in records:
-        if rec.get("kind") not in INDIVIDUAL_KINDS:
-            continue
-        own = _fold(rec.get("name", ""))
-        for i, alias in enumerate(rec.get("aliases") or []):
-            if (rec["id"], alias) in ALIAS_SPELLINGS or _fold(alias) == own:
-                continue
-            others = [o for o in names.get(_fold(alias), []) if o.get("game") != rec.get("game")
-                      and own not in _own_names(o)]      # both call each other by name: one thing, two spellings
-            if others:
-                ids = ", ".join(sorted(o["id"] for o in others))
-                out.append(Finding(rec["id"], f"aliases[{i}]", f"alias {alias!r} is the name of {ids} in another game",
-                                   "remove it unless it is this record's own name spelled or translated "
-                                   "(then add it to ALIAS_SPELLINGS in generator/validate/audit_checks.py with why)"))
+        for path, text in prose_strings(rec):
+            for m in REF.finditer(text):
+                words, target = m.group("words"), by_id.get(m.group("id"))
+                if not words or target is None:
+                    continue
+                key = name_key(words)
+                if key in {name_key(n) for n in _names(target)} or (target["id"], words) in LINK_WORDS:
+                    continue
+                others = sorted(index.get((target.get("game"), key), set()) - {target["id"]})
+                if others:
+                    field = ".".join(str(p) for p in path)
+                    refs = " or ".join(f"{{{o}|{words}}}" for o in others)
+                    out.append(Finding(rec["id"], field, f"{m.group(0)} shows words that name {', '.join(others)}, "
+                                       f"not {target['id']}", f"write {refs}, or words that name {target['id']}"))
     return out
 
 
@@ -99,10 +181,6 @@ GENERIC_TERMS = {
 def _singular(word: str) -> str:
     return word[:-2] if word.endswith("es") and len(word) > 4 else word[:-1] if word.endswith("s") else word
 
-
-def _own_names(rec: dict) -> set[str]:
-    names = {_fold(n) for n in [rec.get("name", "")] + list(rec.get("aliases") or []) if n}
-    return names | {_singular(n) for n in names}
 
 
 def _name_words(rec: dict) -> set[str]:
@@ -274,7 +352,8 @@ def main() -> int:
         print(p)
     data = [r.data for r in records]
     pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
-    found = alias_names_other_game(data) + generic_reference_words(data) + unsupported_place_phrases(data, pairs)
+    found = (alias_names_another_record(data) + link_words_name_another_record(data) + generic_reference_words(data)
+             + unsupported_place_phrases(data, pairs))
     raw = {r.data["id"]: r for r in records}
     for f in found:
         r = raw[f.record]
