@@ -1,9 +1,16 @@
 """Lints for the mistakes an independent reading of the data found, so a command finds them next time.
 
-- alias_names_other_game: an alias that is another game's record's name ("Vulcan" on 7 Wonders
-  Myths' Hephaestus, when Vulcan is a Mare Nostrum god). An alias is the same thing spelled or
-  translated; the name of another record elsewhere is almost always another thing. A true
-  spelling that happens to be another game's name is declared in ALIAS_SPELLINGS, with why.
+- alias_names_another_record: an alias that is also a name or alias of another record. In the same
+  game always a finding ("Aleppo" on the City-States, "Babylon" on the Kassites); in another game
+  a finding unless ALIAS_SPELLINGS (alias_spellings.py) declares it this record's own name spelled,
+  translated or shortened, with why (Athens on Athenae). No pair of records excuses itself by
+  aliasing each other. Also an alias that is a category word (CATEGORY_WORDS: "ground unit", "Gold",
+  "Government Tile") unless its words are all words of the record's own name, and a declaration
+  that no longer matches anything. Names compare after folding case, accents and punctuation.
+- link_words_name_another_record: a `{id|words}` whose words, folded (case, accents, a possessive,
+  a leading article, plurals), are the name or alias of another record of the target's game and
+  not the target's own ("Cities expansion" shown for the rulebook section swm-myths-and-cities).
+  LINK_WORDS declares the few words the source itself uses for the target ("Egypt" for the nation).
 - generic_reference_words: a `{id|words}` whose shown words are a generic term ("Leader",
   "Mythology expansion", "rules") that is not the target's own name or alias: such a link
   claims that a generic word means one particular record.
@@ -12,11 +19,15 @@
   with the record's own name. Read from the sources in ../shared/seeds when present, otherwise
   from fingerprints/place-pairs.txt (hashes of the pairs each source sentence holds; no text).
 
-What they cannot see: an alias that is wrong but is nobody's name ("Attila the Hun" is found
-only because no source uses it, which the originality fingerprint cannot tell); a link with
-specific but wrong words ("Angel of Death" to the plague rule); a place word outside PLACE_WORDS;
-a claim supported by a sentence that names the two words for another reason; a place word in
-notes (notes discuss what the source does not say, so they are not checked). Run by
+What they cannot see: an alias that is wrong but is nobody's name and no category word ("Attila the
+Hun", "Dioscuri", "Pontus Euxinus": an outside name is found only by reading the source); an alias
+that differs from another record's name only by a plural (compared exactly, since "Athènes" is not
+"Athene" pluralised); a category word missing from CATEGORY_WORDS; a link whose words name nothing
+that has a record (before the Cities expansion had a record, "Cities expansion" passed), or name a
+record of another game, or are specific but wrong ("Angel of Death" to the plague rule); words
+that contain another record's name without being it ("the Cities rules"); a place word outside
+PLACE_WORDS; a claim supported by a sentence that names the two words for another reason; a place
+word in notes (notes discuss what the source does not say, so they are not checked). Run by
 tests/test_audit_checks.py over data/ and by `python -m generator audit`; not part of validation.
 """
 from __future__ import annotations
