@@ -95,6 +95,7 @@ ALIAS_SPELLINGS = {
     ("mn-god-card", "Gods"): "short form of its own name, God Cards",
     ("mn-city", "Cities"): "the plural of its own name",
     ("mn-slaves", "Slave"): "the singular of its own name",
+    ("mn-tax-card", "Tax"): "short form of its own name, Tax Card",
     ("mn-rule-book", "rulebook"): "its own name written as one word",
     ("mn-starting-setup", "Setup"): "short form of its own name, Starting Setup",
     ("mn-starting-setup", "set-up"): "its own word written with a hyphen",
