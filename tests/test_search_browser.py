@@ -28,7 +28,7 @@ MORE_CASES = [   # one or more per game, at desktop width
     ("byzance", "dip-byzantium"),                # French name, Diplomacy variant
     ("baleares", "dip-balearic-islands"),        # French name without its accent
     ("garrison town", "mos-garrison-town"),      # Mosaic
-    ("amun", "ac-amon-ra"),                      # alias, Ancient Conquest
+    ("amon", "ac-amon-ra"),                      # its own spelling (Amon-Ra), Ancient Conquest
     ("griffin", "mn-griffon"),                   # alias
     ("can i refuse to trade", "mn-q-opting-out-of-trade"),
 ]
