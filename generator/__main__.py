@@ -6,7 +6,7 @@
     python -m generator fingerprint    # rebuild fingerprints/sources.txt from the sources
     python -m generator mentions       # names of other records in text that are not {id} references
     python -m generator numbers        # numbers written in a record that already stand in their one home
-    python -m generator audit          # aliases naming another game's figure, generic link words, unsupported place words
+    python -m generator audit          # aliases that are another record's name or a category word, link words naming another record, generic link words, unsupported place words
     python -m generator search-fields  # the search's fields and values, and the schema properties that are not fields
     python -m generator icons          # redraw the app icons (PNG) from content/assets/start/icons/icon.svg
 """
@@ -35,7 +35,7 @@ def main(argv=None) -> int:
     s = sub.add_parser("search-fields", help="list the search's fields (from the schemas and records) and the properties that are not fields, with why")
     s.add_argument("--data", type=Path, default=DATA)
     sub.add_parser("mentions", help="list names of other records in text that are not {id} references")
-    sub.add_parser("audit", help="list aliases that name another game's figure, generic link words and place words no source supports")
+    sub.add_parser("audit", help="list aliases that are another record's name or a category word, links whose words name another record, generic link words and place words no source supports")
     sub.add_parser("numbers", help="list numbers written in a record that a table or another record's fact already holds")
     f = sub.add_parser("fingerprint", help="write the sources' fingerprint, for checking originality without them")
     f.add_argument("--sources", type=Path, default=SEEDS)

@@ -161,3 +161,24 @@ def test_the_committed_place_pairs_match_the_sources_when_they_are_here():
         assert pairs == read_pairs(PLACE_PAIRS), "rebuild it: python -m generator fingerprint"
     else:
         assert pairs and "absent" in basis
+
+
+def test_both_lints_fail_on_a_planted_copy_of_data_and_pass_on_the_real_one(tmp_path):
+    """The issue's two classes planted as text in a copy of data/, read back through the loader."""
+    import shutil
+
+    from generator.paths import DATA
+    from generator.validate.run import load_and_validate
+
+    copy_dir = tmp_path / "data"
+    shutil.copytree(DATA, copy_dir)
+    city_states = copy_dir / "ancient-conquest/people/ac-city-states.yaml"
+    city_states.write_text(city_states.read_text().replace("- City States\n", "- City States\n- Aleppo\n", 1))
+    hera = copy_dir / "seven-wonders-myths/card/swm-hera.yaml"
+    hera.write_text(hera.read_text().replace("{swm-cities-expansion}", "{swm-myths-and-cities|Cities expansion}", 1))
+    for folder, expect in ((DATA, set()), (copy_dir, {"ac-city-states", "swm-hera"})):
+        recs, problems = load_and_validate(folder)
+        assert problems == []
+        data = [r.data for r in recs]
+        found = {f.record for f in alias_names_another_record(data) + link_words_name_another_record(data)}
+        assert found == expect
