@@ -131,7 +131,7 @@ def stage(out: Path) -> int:
     if out.exists():
         shutil.rmtree(out)
     docs = out / "docs"
-    shutil.copytree(CONTENT, docs)
+    shutil.copytree(CONTENT, docs, ignore=shutil.ignore_patterns("README.md"))   # manuals, not pages (mkdocs.yml: exclude_docs)
     hand = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md"))
     moved = {rel: folder_page(rel) for rel in [*hand, *generated] if rel.endswith(".md")}
     for rel in hand:
