@@ -1,6 +1,7 @@
-"""The README's ```js examples, found and run the way a reader would run them.
+"""The manuals' ```js examples, found and run the way a reader would run them.
 
-Each is saved beside the repository (so its relative import of content/assets/... resolves) and
+The examples live in the manual beside the code they show (content/assets/calculators/README.md,
+content/assets/helpers/README.md). Each is saved beside the repository (so its relative import of content/assets/... resolves) and
 run with Node, given the records file as its first argument and as COMPENDIUM_RECORDS.
 """
 from __future__ import annotations
@@ -12,11 +13,14 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CALCULATORS_MANUAL = "content/assets/calculators/README.md"
+HELPERS_MANUAL = "content/assets/helpers/README.md"
 
 
-def js_examples(containing: str) -> list[str]:
-    """Every ```js block of README.md that mentions `containing` (an engine's file)."""
-    blocks = re.findall(r"```js\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+def js_examples(containing: str, manual: str) -> list[str]:
+    """Every ```js block of `manual` (a path from the repository root) that mentions `containing`
+    (an engine's file)."""
+    blocks = re.findall(r"```js\n(.*?)```", (ROOT / manual).read_text(encoding="utf-8"), re.S)
     return [b for b in blocks if containing in b]
 
 

@@ -1,14 +1,15 @@
-"""The README's Node examples for the Ancient Conquest engine run and print what they say."""
+"""The calculators manual's Node examples for the Ancient Conquest engine (content/assets/calculators/README.md)
+run and print what they say."""
 from __future__ import annotations
 
 import re
 
-from readme_examples import claimed_by_comments, js_examples, run_example
+from readme_examples import CALCULATORS_MANUAL, claimed_by_comments, js_examples, run_example
 
 
 def examples() -> list[str]:
-    found = js_examples("ac-battle.js")
-    assert found, "no ```js example importing ac-battle.js in README.md"
+    found = js_examples("ac-battle.js", CALCULATORS_MANUAL)
+    assert found, f"no ```js example importing ac-battle.js in {CALCULATORS_MANUAL}"
     return found
 
 

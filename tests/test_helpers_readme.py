@@ -1,4 +1,4 @@
-"""The README's Node examples for the four table helpers run and print what they say.
+"""The helpers manual's Node examples (content/assets/helpers/README.md) run and print what they say.
 
 Each example ends with a "// Prints:" comment; the lines after it are the exact output.
 """
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from readme_examples import js_examples, run_example
+from readme_examples import HELPERS_MANUAL, js_examples, run_example
 
 ENGINES = ["mn-sets/index.js", "dip-score.js", "mos-disaster.js", "ac-victory.js"]
 
@@ -20,7 +20,7 @@ def promised(code: str) -> list[str]:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_readme_example_prints_what_it_says(engine, records_json_path):
-    (code,) = js_examples(f"content/assets/helpers/{engine}")
+    (code,) = js_examples(f"content/assets/helpers/{engine}", HELPERS_MANUAL)
     expected = promised(code)
     assert len(expected) >= 3
     res = run_example(code, records_json_path)
