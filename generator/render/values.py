@@ -18,7 +18,7 @@ LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type":
           "both_ways": "Both ways", "combat": "Battle effect (used by the calculator)",
           "construction": "Construction effect (used by the sets helper)",
           "trigger": "Who it strikes (used by the disaster helper)",
-          "vp_alternative_rule": "Other VP value applies with"}
+          "vp_alternative_rule": "Other VP value applies with", "no_group": "Not played"}
 ORDERED_LISTS = {"losses", "steps"}
 UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
 

@@ -83,6 +83,9 @@ def _explain_choice(err: ValidationError):
     complete = [fields for fields in sets if set(fields) <= have]
     if not complete:
         return f"needs {options}", f"add {options}"
+    if len(complete) > 1:       # oneOf: two whole alternatives at once
+        return (f"has both {' and '.join(', '.join(f) for f in complete)}",
+                f"keep {options}, not both")
     extra = sorted(have & set().union(*(set(f) for f in sets if f not in complete)) - set(complete[0]))
     if extra:
         return (f"mixes {', '.join(complete[0])} with {', '.join(extra)}",

@@ -41,7 +41,11 @@ export function rulesFromRecords(data) {
   const byId = gameIndex(list, GAME);
   const problems = [];
   const groupCount = numericFact(byId, ...SOURCES.groups, problems);
-  const peoples = [...byId.values()].filter((r) => r.kind === "people").map((r) => {
+  // A people with no_group is named in the source but not played (schemas/people.schema.json).
+  for (const r of byId.values()) {
+    if (r.kind === "people" && r.no_group !== undefined && (r.objectives || []).length) problems.push(`${r.id}: objectives but no_group, so nobody can score them`);
+  }
+  const peoples = [...byId.values()].filter((r) => r.kind === "people" && r.no_group === undefined).map((r) => {
     if (!Number.isInteger(r.group)) problems.push(`${r.id}: no group`);
     else if (groupCount !== undefined && (r.group < 1 || r.group > groupCount)) problems.push(`${r.id}: group ${r.group} is outside 1 to ${groupCount}`);
     const objectives = (r.objectives || []).map((o, i) => {
