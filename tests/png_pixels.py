@@ -1,8 +1,9 @@
-"""A PNG (as Chromium's screenshots write it) to grey pixels, for the QR decoder.
+"""A PNG (as Chromium's screenshots and resvg write it) to pixels: grey ones for the QR decoder,
+RGBA ones to compare the app icons by what they show rather than by how they are compressed.
 
 Pure Python (zlib and the five PNG row filters), so decoding a screenshot needs no image
-library. Only what Chromium writes is accepted: 8 bits per channel, grey, RGB or RGBA, not
-interlaced; anything else fails loudly.
+library. Only what Chromium and resvg write is accepted: 8 bits per channel, grey, RGB or RGBA,
+not interlaced; anything else fails loudly.
 """
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ def _paeth(a: int, b: int, c: int) -> int:
     return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
 
 
-def grey_pixels(png: bytes) -> tuple[bytes, int, int]:
-    """(one byte of luminance per pixel, width, height)."""
+def rows(png: bytes) -> tuple[list[bytearray], int, int, int]:
+    """(unfiltered rows, width, height, channels)."""
     assert png.startswith(SIGNATURE), "not a PNG"
     header, idat = None, bytearray()
     for kind, body in _chunks(png):
@@ -40,7 +41,7 @@ def grey_pixels(png: bytes) -> tuple[bytes, int, int]:
     assert depth == 8 and colour in CHANNELS and not interlace, f"unsupported PNG: {header}"
     bpp = CHANNELS[colour]
     raw, stride = zlib.decompress(bytes(idat)), width * bpp
-    prev, out = bytearray(stride), bytearray()
+    prev, out = bytearray(stride), []
     for y in range(height):
         start = y * (stride + 1)
         kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
@@ -48,9 +49,31 @@ def grey_pixels(png: bytes) -> tuple[bytes, int, int]:
             a = row[i - bpp] if i >= bpp else 0
             b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
             row[i] = (row[i] + (0, a, b, (a + b) // 2, _paeth(a, b, c))[kind]) & 0xFF
-        if bpp >= 3:
-            out += bytes((row[i] * 299 + row[i + 1] * 587 + row[i + 2] * 114) // 1000 for i in range(0, stride, bpp))
-        else:
-            out += row[::bpp]
+        out.append(row)
         prev = row
-    return bytes(out), width, height
+    return out, width, height, bpp
+
+
+def grey_pixels(png: bytes) -> tuple[bytes, int, int]:
+    """(one byte of luminance per pixel, width, height)."""
+    out, width, height, bpp = rows(png)
+    grey = bytearray()
+    for row in out:
+        if bpp >= 3:
+            grey += bytes((row[i] * 299 + row[i + 1] * 587 + row[i + 2] * 114) // 1000 for i in range(0, len(row), bpp))
+        else:
+            grey += row[::bpp]
+    return bytes(grey), width, height
+
+
+def rgba_pixels(png: bytes) -> tuple[bytes, int, int]:
+    """(four bytes of red, green, blue and alpha per pixel, width, height)."""
+    out, width, height, bpp = rows(png)
+    if bpp == 4:
+        return b"".join(out), width, height
+    rgba = bytearray()
+    for row in out:
+        for i in range(0, len(row), bpp):
+            px = row[i:i + bpp]
+            rgba += (bytes(px) if bpp == 3 else bytes(px[:1]) * 3) + (bytes(px[1:2]) if bpp == 2 else b"\xff")
+    return bytes(rgba), width, height

@@ -1,141 +1,122 @@
 """The app's icons (issue 16.3): PNGs drawn from the project's own SVG source,
 content/assets/start/icons/icon.svg, and committed beside it.
 
-Pure Python, no imaging library: the SVG holds only rectangles and convex polygons filled
-with one #rrggbb colour each, the first one the background, and each is filled row by row
-with exact horizontal coverage over four sub-rows per pixel (smooth edges). The maskable icon
-draws the same shapes shrunk into the middle, inside the safe circle (40% of the size around
-the centre) that a launcher's mask never cuts. Anything outside that subset stops the drawing
-with a message. `python -m generator icons` rewrites the PNGs; tests/test_app_manifest.py
-checks the committed ones are what this draws.
+resvg draws them (the resvg-py wheel, pinned in constraints.txt; issue 27 replaced a
+hand-written rasteriser that knew only rectangles and convex polygons), so the source may use
+whatever SVG resvg renders: paths, curves, strokes, gradients, clips, embedded images. It may not
+hold what icon_svg.py refuses (scripts, event attributes, references outside the file), nor
+<text>: resvg is given no system fonts, since another machine's fonts would draw other pixels.
+The maskable icon is the whole drawing shrunk into the middle, on the colour of its top-left
+corner, so a launcher's mask (which keeps the circle of 40% of the size round the centre) cuts
+only background. The same source and resvg version give the same bytes on every run.
+`python -m generator icons` rewrites the PNGs; tests/test_app_manifest.py checks the committed
+ones are what this draws.
 """
 from __future__ import annotations
 
-import re
+import math
 import struct
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
+
+from generator.export.icon_svg import SVG_NS, svg_problem
 
 ICON_DIR = Path(__file__).resolve().parents[2] / "content" / "assets" / "start" / "icons"
 SVG_SOURCE = ICON_DIR / "icon.svg"
 # (file name, size in px, maskable): what the manifest lists.
 ICONS = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-512.png", 512, True))
 MASKABLE_SCALE = 0.72   # the temple's farthest corner then sits inside the 40% safe circle
-SUB_ROWS = 4
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_NS = "{http://www.w3.org/2000/svg}"
 
 
 class IconError(ValueError):
-    """The SVG source is not one this drawer understands: says which element and why."""
+    """The SVG source is not one the icons can be drawn from: says why and how to fix it."""
 
 
-def _colour(el) -> tuple[int, int, int]:
-    fill = el.get("fill", "")
-    if not _COLOUR.match(fill):
-        raise IconError(f"{SVG_SOURCE.name}: <{el.tag.removeprefix(_NS)}> needs fill=\"#rrggbb\", not {fill!r}")
-    return tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5))
+def _fail(problem: str) -> None:
+    raise IconError(f"{SVG_SOURCE.name} {problem}")
 
 
-def _number(el, name) -> float:
+def _checked(svg_text: str) -> ET.Element:
+    """The source's root element, once nothing in it is refused."""
+    problem = svg_problem(svg_text.encode("utf-8"))
+    if problem:
+        _fail(problem)
+    root = ET.fromstring(svg_text)
+    box = (root.get("viewBox") or "").replace(",", " ").split()
     try:
-        return float(el.get(name, ""))
+        square = len(box) == 4 and all(math.isfinite(float(v)) for v in box) and float(box[2]) == float(box[3]) > 0
     except ValueError:
-        raise IconError(f"{SVG_SOURCE.name}: <{el.tag.removeprefix(_NS)}> {name}={el.get(name)!r} is not a number") from None
+        square = False
+    if not square:
+        _fail('needs a square viewBox="x y N N" (an icon is square)')
+    if any(el.tag == f"{{{SVG_NS}}}text" for el in root.iter()):
+        _fail("holds <text>, which each machine's fonts draw differently (turn the text into paths)")
+    return root
 
 
-def shapes(svg_text: str) -> tuple[float, list[tuple[list[tuple[float, float]], tuple[int, int, int]]]]:
-    """(viewBox size, [(convex polygon points, colour)]) of the SVG source."""
+def _render(svg_text: str, size: int, background: str | None = None) -> bytes:
+    import resvg_py   # only `python -m generator icons` and its test draw: the build reads the PNGs
     try:
-        root = ET.fromstring(svg_text)
-    except ET.ParseError as err:
-        raise IconError(f"{SVG_SOURCE.name} is not well-formed SVG: {err}") from None
-    box = (root.get("viewBox") or "").split()
-    if root.tag != _NS + "svg" or len(box) != 4 or box[:2] != ["0", "0"] or box[2] != box[3]:
-        raise IconError(f"{SVG_SOURCE.name}: the root must be <svg viewBox=\"0 0 N N\"> (a square from 0,0)")
-    out = []
-    for el in root:
-        tag = el.tag.removeprefix(_NS)
-        if tag == "rect":
-            x, y, w, h = (_number(el, k) for k in ("x", "y", "width", "height"))
-            points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-        elif tag == "polygon":
-            try:
-                values = [float(v) for v in re.split(r"[\s,]+", (el.get("points") or "").strip())]
-            except ValueError:
-                raise IconError(f"{SVG_SOURCE.name}: <polygon points> must be numbers") from None
-            if len(values) < 6 or len(values) % 2:
-                raise IconError(f"{SVG_SOURCE.name}: <polygon points> needs at least three x,y pairs")
-            points = list(zip(values[::2], values[1::2]))
-        else:
-            raise IconError(f"{SVG_SOURCE.name}: <{tag}> is not drawn; use rect or polygon")
-        out.append((points, _colour(el)))
-    if not out:
-        raise IconError(f"{SVG_SOURCE.name} draws nothing")
-    return float(box[2]), out
+        return resvg_py.svg_to_bytes(svg_string=svg_text, width=size, height=size, background=background,
+                                     skip_system_fonts=True)
+    except ValueError as err:
+        _fail(f"cannot be drawn: {err} (fix the markup)")
 
 
-def _span(points, y) -> tuple[float, float] | None:
-    """Where the horizontal line at y crosses a convex polygon: (left, right) or None."""
-    xs = []
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
-        if (y1 <= y < y2) or (y2 <= y < y1):
-            xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
-    return (min(xs), max(xs)) if len(xs) >= 2 else None
+def _corner(png: bytes) -> str:
+    """'#rrggbb' of the top-left pixel of resvg's RGBA PNG; its first pixel needs no unfiltering."""
+    idat = b"".join(png[at + 8:at + 8 + n] for at, n, kind in _chunks(png) if kind == b"IDAT")
+    r, g, b, a = zlib.decompressobj().decompress(idat, 5)[1:5]
+    if a != 255:
+        _fail("has a transparent top-left corner; the maskable icon needs an opaque background (fill the viewBox first)")
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def draw(svg_text: str, size: int, maskable: bool = False) -> list[bytearray]:
-    """RGB rows of the icon at size x size px."""
-    view, parts = shapes(svg_text)
-    background, *foreground = parts
-    scale = size / view
-    rows = [bytearray(bytes(background[1]) * size) for _ in range(size)]
-    shrink = MASKABLE_SCALE if maskable else 1.0
-    centre = size / 2
-    for points, colour in foreground:
-        pts = [(centre + (x * scale - centre) * shrink, centre + (y * scale - centre) * shrink) for x, y in points]
-        top, bottom = max(0, int(min(p[1] for p in pts))), min(size, int(max(p[1] for p in pts)) + 1)
-        for py in range(top, bottom):
-            cover: dict[int, float] = {}
-            for sub in range(SUB_ROWS):
-                span = _span(pts, py + (sub + .5) / SUB_ROWS)
-                if not span:
-                    continue
-                left, right = max(0.0, span[0]), min(float(size), span[1])
-                for px in range(int(left), min(size, int(right) + 1)):
-                    part = min(right, px + 1) - max(left, px)
-                    if part > 0:
-                        cover[px] = cover.get(px, 0.0) + part / SUB_ROWS
-            row = rows[py]
-            for px, a in cover.items():
-                a = min(1.0, a)
-                for c in range(3):
-                    i = px * 3 + c
-                    row[i] = round(row[i] * (1 - a) + colour[c] * a)
-    return rows
+def _chunks(png: bytes):
+    at = 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        yield at, length, kind
+        at += 12 + length
 
 
-def png(rows: list[bytearray]) -> bytes:
-    """The rows as an 8-bit RGB PNG (the same bytes for the same rows)."""
-    height, width = len(rows), len(rows[0]) // 3
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    raw = b"".join(b"\0" + bytes(r) for r in rows)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+def _maskable(root: ET.Element, size: int) -> str:
+    """The source nested, shrunk by about MASKABLE_SCALE, in the middle of an SVG of the same
+    viewBox. Its margin is a whole number of pixels, so the drawing's own background meets the
+    canvas's on a pixel's edge and leaves no faint seam."""
+    x, y, w, _ = (float(v) for v in root.get("viewBox").replace(",", " ").split())
+    margin = round(size * (1 - MASKABLE_SCALE) / 2) * w / size
+    side = f"{w - 2 * margin:.10g}"
+    root.attrib.update(x=f"{x + margin:.10g}", y=f"{y + margin:.10g}", width=side, height=side)
+    outer = ET.Element(f"{{{SVG_NS}}}svg", viewBox=root.get("viewBox"))
+    outer.append(root)
+    ET.register_namespace("", SVG_NS)
+    return ET.tostring(outer, encoding="unicode")
 
 
 def drawn_icons(svg_text: str) -> dict[str, bytes]:
     """{file name: PNG bytes} of every icon the manifest lists."""
-    return {name: png(draw(svg_text, size, maskable)) for name, size, maskable in ICONS}
+    root = _checked(svg_text)
+    drawn = {}
+    for name, size, maskable in ICONS:
+        if maskable:
+            background = _corner(_render(svg_text, size))
+            drawn[name] = _render(_maskable(root, size), size, background)
+        else:
+            drawn[name] = _render(svg_text, size)
+    return drawn
 
 
 def write_icons(folder: Path = ICON_DIR) -> list[Path]:
     written = []
-    for name, data in drawn_icons((folder / SVG_SOURCE.name).read_text(encoding="utf-8")).items():
+    try:
+        svg_text = (folder / SVG_SOURCE.name).read_bytes().decode("utf-8")
+    except OSError as err:
+        _fail(f"cannot be read: {err.strerror} (it is the icons' source: restore it)")
+    except UnicodeDecodeError:
+        _fail("is not UTF-8 text (save it as UTF-8)")
+    for name, data in drawn_icons(svg_text).items():
         (folder / name).write_bytes(data)
         written.append(folder / name)
     return written
