@@ -262,7 +262,5 @@ from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
 
 ALL_CHECKS += TEXT_SAFETY_CHECKS
 
-# Battle scenarios on rulings (generator/validate/scenarios.py): checked by the calculators' engines.
-from generator.validate.scenarios import SCENARIO_CHECKS  # noqa: E402
-
-ALL_CHECKS += SCENARIO_CHECKS
+# The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
+# scenarios) run after these, in run.py: they must know which records these checks refused.

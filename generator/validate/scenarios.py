@@ -1,10 +1,18 @@
-"""Battle scenarios on rulings: checked by the calculators' own engines, and none missing.
+"""The engines' checks: every calculator and helper a game lists can read its rules from the
+records, and every ruling's battle scenario is one its calculator accepts, none missing.
 
-A ruling's `scenario` is the battle in a calculator's URL form. Whether the calculator accepts
-it is decided by the calculator itself: scenario_check.mjs runs the engine's validator under
-Node, once for every scenario of the data set, so the rules live in one place (the engine).
-Where Node is not installed (`make serve` needs only Python), the scenarios are not checked
-and the build says so on stderr; `make test` always has Node and checks them.
+Whether a calculator can read the records, and whether it accepts a scenario, is decided by the
+engine itself: scenario_check.mjs runs the engines under Node, once for the whole data set, so
+the rules live in one place. Data an engine cannot read is invalid data: each gap it names
+becomes a problem at the record's path:line (engine_gaps.mjs says which record and fact).
+
+These checks read many records at once, so they run last (run.py) and only for games whose
+records had no problem so far: a refused record, or one with a cross-record problem, would
+make the engine say something false about records that are fine (a refused Kraken makes
+"Unknown civilization 'mn-atlantis'" of two good scenarios). Such a game's engine checks are
+skipped silently; the problems above are the ones to fix, and the next run checks the rest.
+Where Node is not installed (`make serve` needs only Python), nothing here is checked and the
+build says so on stderr; `make test` always has Node and checks it.
 """
 from __future__ import annotations
 
@@ -14,16 +22,24 @@ import shutil
 import subprocess
 import sys
 
-from generator.model.value_sources import resolve_values
+from generator.model.value_sources import lookup, value_holders
 from generator.paths import ROOT
-from generator.problems import Problem
+from generator.problems import Problem, closest, field_path, shown
 
-# The calculator pages that take a scenario, and the engine (scenario_check.mjs) that checks one.
+# The calculator pages that take a scenario, and their engine (scenario_check.mjs).
 ENGINES = {"calculators/mare-nostrum-battle.md": "mn-battle",
            "calculators/ancient-conquest-battle.md": "ac-battle"}
+# Every tool page whose engine reads its rules from the records: the calculators and the helpers.
+READERS = {**ENGINES,
+           "calculators/mare-nostrum-sets.md": "mn-sets",
+           "calculators/ancient-conquest-victory.md": "ac-victory",
+           "calculators/diplomacy-score.md": "dip-score",
+           "calculators/mosaic-disasters.md": "mos-disaster"}
+NAMES = {"mn-battle": "the battle calculator", "ac-battle": "the battle calculator", "mn-sets": "the sets helper",
+         "ac-victory": "the victory helper", "dip-score": "the score helper", "mos-disaster": "the disaster helper"}
 CHECKER = ROOT / "generator" / "validate" / "scenario_check.mjs"
 NODE_SECONDS = 60
-_cache: dict[str, list] = {}
+_cache: dict[str, dict] = {}
 _said_no_node = False
 
 
@@ -31,39 +47,51 @@ def _rulings(records):
     return [r for r in records if r.data.get("kind") == "ruling"]
 
 
-def _tools(records) -> dict[str, dict[str, set]]:
-    """{game: {calculator page: ids of the records it uses}} for the calculators that take scenarios."""
-    out: dict[str, dict[str, set]] = {}
+def _tools(records) -> dict[str, dict[str, tuple]]:
+    """{game: {tool page: (game record, index in tools, ids of the records it uses)}}."""
+    out: dict[str, dict[str, tuple]] = {}
     for r in records:
         if r.data.get("kind") != "game":
             continue
-        for t in r.data.get("tools") or []:
-            if isinstance(t, dict) and t.get("page") in ENGINES:
-                out.setdefault(r.data.get("game"), {})[t["page"]] = set(t.get("records") or [])
+        for i, t in enumerate(r.data.get("tools") or []):
+            if isinstance(t, dict) and isinstance(t.get("page"), str):
+                out.setdefault(r.data.get("game"), {})[t["page"]] = (r, i, set(t.get("records") or []))
     return out
 
 
-def _resolved(records) -> list[dict]:
-    """The records as the calculators read them (the export): every `from` resolved to its value.
-    Where a `from` is broken, check_value_sources reports it; the engines then see the records as
-    written, and say what they lack."""
-    try:
-        return resolve_values([r.data for r in records])
-    except (ValueError, KeyError, TypeError):
-        return [r.data for r in records]
+def _resolved(records) -> tuple[list[dict], set[str]]:
+    """The records as the engines read them (the export): each `from` resolved to its value,
+    and the games of records whose `from` could not be (check_value_sources reports it, or the
+    record it names failed its own checks): their engines would read a gap that is not there."""
+    by_id = {r.data["id"]: r.data for r in records if isinstance(r.data.get("id"), str)}
+    out, unresolved = [], set()
+    for rec in by_id.values():
+        if not any("from" in holder for _, holder, _ in value_holders(rec)):
+            out.append(rec)
+            continue
+        rec = json.loads(json.dumps(rec, default=str))
+        for _, holder, fills in value_holders(rec):
+            if "from" in holder:
+                value, problem = lookup(by_id, holder["from"])
+                if problem:
+                    unresolved.add(rec.get("game"))
+                else:
+                    holder[fills] = value
+        out.append(rec)
+    return out, unresolved
 
 
-def _run_node(records, scenarios: list[dict]) -> list[dict] | None:
-    """The engines' verdicts, [{id, problems}], or None when Node is not installed."""
+def _run_node(records: list[dict], engines: list[str], scenarios: list[dict]) -> dict | None:
+    """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}, or None without Node."""
     global _said_no_node
     node = shutil.which("node")
     if not node:
         if not _said_no_node:
-            print("generator: Node.js not found, so the rulings' battle scenarios are not checked "
-                  "(make test checks them)", file=sys.stderr)
+            print("generator: Node.js not found, so the calculators' records and the rulings' battle "
+                  "scenarios are not checked (make test checks them)", file=sys.stderr)
             _said_no_node = True
         return None
-    payload = json.dumps({"records": _resolved(records), "scenarios": scenarios},
+    payload = json.dumps({"records": records, "engines": engines, "scenarios": scenarios},
                          ensure_ascii=False, sort_keys=True, default=str)
     key = hashlib.sha256(payload.encode()).hexdigest()
     if key not in _cache:
@@ -76,56 +104,148 @@ def _run_node(records, scenarios: list[dict]) -> list[dict] | None:
     return _cache[key]
 
 
-def check_scenarios(records) -> list[Problem]:
-    """Every scenario is one the calculator accepts, written as the calculator writes it."""
-    problems: list[Problem] = []
+def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
+    """Every problem of the engines' checks, for the games not in `doubtful_games` (games with a
+    record that already has a problem: see the module's docstring)."""
     tools = _tools(records)
-    todo, by_id = [], {}
+    problems = [p for r in _rulings(records) for p in _scenario_fields(r)]
+    todo, by_id, engines = [], {}, []
+    for game, pages in sorted(tools.items(), key=lambda kv: str(kv[0])):
+        if game in doubtful_games:
+            continue
+        engines += [READERS[p] for p in sorted(pages) if p in READERS]
     for r in _rulings(records):
+        game = r.data.get("game")
+        if game in doubtful_games:
+            continue
+        problems += _scenario_presence(r, tools.get(game, {}))
         sc = r.data.get("scenario")
         if not isinstance(sc, dict):
             continue
         page = sc.get("calculator")
-        if page not in tools.get(r.data.get("game"), {}):
+        calculators = sorted(p for p in tools.get(game, {}) if p in ENGINES)
+        if page not in calculators:
             problems.append(Problem(r.rel, r.line_of(["scenario", "calculator"]), "scenario.calculator",
                                     f"{page!r} is not a battle calculator of this game",
-                                    f"use one of {sorted(tools.get(r.data.get('game'), {})) or 'none: this game has none'}"))
+                                    f"use one of {calculators or 'none: this game has none'}"))
             continue
         todo.append({"id": r.data["id"], "engine": ENGINES[page], "query": sc.get("query", "")})
         by_id[r.data["id"]] = r
-    if not todo:
+    if not engines and not todo:
         return problems
-    verdicts = _run_node(records, todo)
-    unreadable = sorted({v["unreadable"] for v in verdicts or [] if "unreadable" in v})
-    for text in unreadable:   # the calculator's page says this itself; the records' own checks own it
-        print(f"generator: a calculator cannot read its rules from these records, so its scenarios "
-              f"are not checked: {text[:200]}", file=sys.stderr)
-    for v in verdicts or []:
+    resolved, unresolved = _resolved(records)
+    if unresolved:   # a game whose values could not be resolved: its engines would read gaps that are not there
+        engines = [e for e in engines if not any(READERS[p] == e for g in unresolved for p in tools.get(g, {}))]
+        todo = [t for t in todo if by_id[t["id"]].data.get("game") not in unresolved]
+    answer = _run_node(resolved, sorted(set(engines)), todo)
+    if answer is None:
+        return problems
+    recs = {r.data.get("id"): r for r in records}
+    for game, pages in tools.items():
+        for page, (game_rec, i, _) in pages.items():
+            engine = READERS.get(page)
+            for gap in (answer["engines"].get(engine) or {}).get("gaps", []) if engine in engines else []:
+                problems.append(_gap_problem(engine, gap, recs.get(gap.get("record")), game_rec, i, page))
+    for v in answer["verdicts"]:
         r = by_id[v["id"]]
         for text in v.get("problems", []):
             problems.append(Problem(r.rel, r.line_of(["scenario", "query"]), "scenario.query",
                                     f"the calculator refuses it: {text}",
                                     "write the battle as the calculator's page writes it in its address bar"))
-    return problems
+    return sorted(set(problems))
 
 
-def check_missing_scenarios(records) -> list[Problem]:
-    """A ruling that names a record a battle calculator uses has a scenario, or says why not."""
-    problems: list[Problem] = []
-    tools = _tools(records)
-    for r in _rulings(records):
-        d = r.data
-        if "scenario" in d or "no_scenario" in d:
-            continue
-        for page, used in sorted(tools.get(d.get("game"), {}).items()):
-            named = [c for c in d.get("concerns") or [] if c in used]
-            if named:
-                problems.append(Problem(r.rel, r.line_of(["concerns"]), "scenario",
-                                        f"names {', '.join(named)}, which {page} uses, but has no scenario",
-                                        "add scenario: {calculator, query} with the battle it is about, "
-                                        "or no_scenario: why no battle shows it"))
-                break
-    return problems
+def _scenario_fields(r) -> list[Problem]:
+    """A ruling has a scenario or says why not, never both: the page would show a battle it says is none."""
+    if "scenario" in r.data and "no_scenario" in r.data:
+        return [Problem(r.rel, r.line_of(["no_scenario"]), "no_scenario",
+                        "the ruling has both a scenario and no_scenario",
+                        "keep the scenario and delete no_scenario, or delete the scenario")]
+    return []
 
 
-SCENARIO_CHECKS = [check_scenarios, check_missing_scenarios]
+def _scenario_presence(r, pages: dict) -> list[Problem]:
+    """A ruling naming a record a battle calculator uses has a scenario, or says why not; and
+    no_scenario only where a calculator could show the ruling (otherwise it explains nothing)."""
+    d = r.data
+    named = {}
+    for page, (_, _, used) in sorted(pages.items()):
+        if page in ENGINES:
+            hits = [c for c in d.get("concerns") or [] if c in used]
+            if hits:
+                named[page] = hits
+    if "no_scenario" in d and "scenario" not in d and not named:
+        has = any(p in ENGINES for p in pages)
+        return [Problem(r.rel, r.line_of(["no_scenario"]), "no_scenario",
+                        "says why it has no battle scenario, but " + ("it names no record a battle calculator uses"
+                                                                      if has else "its game has no battle calculator"),
+                        "delete no_scenario")]
+    if "scenario" in d or "no_scenario" in d or not named:
+        return []
+    page, hits = next(iter(named.items()))
+    return [Problem(r.rel, r.line_of(["concerns"]), "scenario",
+                    f"names {', '.join(hits)}, which {page} uses, but has no scenario",
+                    "add scenario: {calculator, query} with the battle it is about, or no_scenario: why no battle shows it")]
+
+
+def _gap_problem(engine: str, gap: dict, rec, game_rec, tool_index: int, page: str) -> Problem:
+    """A gap the engine names, at the line of the record (and fact, field or row) it names."""
+    who = NAMES.get(engine, "the calculator")
+    message = gap.get("message", "")
+    if rec is None:   # the record is not there (and no problem above explains it): say so on the tool
+        where = ["tools", tool_index, "records"] if gap.get("record") else ["tools", tool_index, "page"]
+        what = f"needs the record {gap['record']}, which no data file holds" if gap.get("record") else \
+            f"cannot read its rules from the records: {message}"
+        return Problem(game_rec.rel, game_rec.line_of(where), field_path(where[:3]), f"{page}: {who} {what}",
+                       "restore the record, or correct what the message names")
+    label, row, column, field = gap.get("fact"), gap.get("row"), gap.get("column"), gap.get("field")
+    if row and column:
+        return _row_problem(who, rec, row, column)
+    if label:
+        facts = rec.data.get("facts") if isinstance(rec.data.get("facts"), list) else []
+        labels = [f.get("label") for f in facts if isinstance(f, dict)]
+        if label in labels:
+            i = labels.index(label)
+            path = ["facts", i, "value"]
+            return Problem(rec.rel, rec.line_of(path), field_path(path),
+                           f"{who} needs a number here, not {shown(facts[i].get('value'))}",
+                           "write the number the source gives")
+        close = closest(label, labels)
+        if close:
+            path = ["facts", labels.index(close), "label"]
+            return Problem(rec.rel, rec.line_of(path), "facts",
+                           f"{who} needs a numeric fact labelled {label!r}",
+                           f"it finds the fact by that label: rename {close!r} back to {label!r}")
+        return Problem(rec.rel, rec.line_of(["facts"]), "facts", f"{who} needs a numeric fact labelled {label!r}",
+                       f"add {{label: {label}, value: <number>}} with the number the source gives")
+    if field == "count":
+        return Problem(rec.rel, rec.line_of(["count"]) if "count" in rec.data else rec.line_of(["kind"]), "count",
+                       f"{who} needs count, a whole number of pieces", "add count: with the number of pieces the game holds")
+    path = [field] if field and field in rec.data else ["id"]
+    text = message.split(": ", 1)[1] if message.startswith(f"{rec.data.get('id')}") and ": " in message else message
+    return Problem(rec.rel, rec.line_of(path), field if field else "(record)", f"{who} cannot read it: {text}",
+                   "give the record what the message names")
+
+
+def _row_problem(who: str, rec, row: list, column: str) -> Problem:
+    """A table cell the engine reads by its row's name and its column."""
+    key_col, name = row[0], row[1]
+    rows = rec.data.get("rows") if isinstance(rec.data.get("rows"), list) else []
+
+    def cell(r, col):
+        c = ((r or {}).get("cells") or {}).get(col) if isinstance(r, dict) else None
+        return c.get("value") if isinstance(c, dict) else c
+    names = [cell(r, key_col) for r in rows]
+    if name in names:
+        i = names.index(name)
+        path = ["rows", i, "cells", column]
+        return Problem(rec.rel, rec.line_of(path), field_path(path),
+                       f"{who} needs a number here (the {name} row's {column}), not {shown(cell(rows[i], column))}",
+                       "write the value the source gives, as the other rows do")
+    close = closest(name, [n for n in names if isinstance(n, str)])
+    if close:
+        path = ["rows", names.index(close), "cells", key_col]
+        return Problem(rec.rel, rec.line_of(path), field_path(path), f"{who} needs a row whose {key_col} is {name!r}",
+                       f"it finds the row by that name: rename {close!r} back to {name!r}")
+    return Problem(rec.rel, rec.line_of(["rows"]), "rows", f"{who} needs a row whose {key_col} is {name!r}",
+                   f"add the {name} row the source gives")

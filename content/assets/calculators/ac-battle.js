@@ -22,6 +22,7 @@ export { TABLE_IDS, CITY_SOURCES, PARAMS, parseNumber, parseMultiplier, buildMod
 export { classifyResult, KIND_LABELS } from "./ac-battle/results.js";
 export {
   TERRAINS, CITIES, UNIT_TYPES, OPTIONAL_RULES, READINGS, HEROES, defaultScenario, encodeScenario, decodeScenario,
+  QUERY_KEYS, foreignKeyNotes,
 } from "./ac-battle/scenario.js";
 export { SOURCES } from "./ac-battle/sources.js";
 export { unitLimits } from "./ac-battle/validate.js";

@@ -20,7 +20,7 @@ export { rulesFromRecords, RulesError, BASE_FACTS, effectOf, creatureOf, civOf, 
 export { FACES } from "./mn-battle/dice.js";
 export {
   BATTLES, GOALS, SIDES, READINGS, DEFAULT_LOSS_ORDER, defaultScenario, normalizeScenario,
-  scenarioToQuery, scenarioFromQuery, queryNotes,
+  scenarioToQuery, scenarioFromQuery, queryNotes, foreignKeyNotes, OTHER_FORM_KEYS,
 } from "./mn-battle/scenario.js";
 export { validateScenario } from "./mn-battle/validate.js";
 export { analyse, resolveRoll, ajaxAdvice } from "./mn-battle/round.js";

@@ -78,6 +78,22 @@ export function encodeScenario(s) {
   return q.toString();
 }
 
+// The keys of this calculator's link: encodeScenario writes no other.
+export const QUERY_KEYS = ["a", "d", "t", "c", "o", "f", "dg", "river", "reddot"];
+
+/**
+ * A link with keys this calculator never writes (most often one written for the Mare Nostrum
+ * calculator, "a.legions=3") says so, rather than being read as the default attack:
+ * [{field: "", message}] naming the first few, or [].
+ */
+export function foreignKeyNotes(search) {
+  const keys = [...new Set(new URLSearchParams(search).keys())].filter((k) => !QUERY_KEYS.includes(k));
+  if (!keys.length) return [];
+  const named = keys.slice(0, 3).map((k) => `“${k.length > 24 ? `${k.slice(0, 23)}…` : k}”`).join(", ") + (keys.length > 3 ? ` and ${keys.length - 3} more` : "");
+  const mn = keys.some((k) => /^[ad]\./.test(k) || k === "battle");
+  return [{ field: "", message: `${named} ${keys.length === 1 ? "is not one of this calculator's keys" : "are not this calculator's keys"}${mn ? ": the link is written for the Mare Nostrum battle calculator" : ""}.` }];
+}
+
 export function decodeScenario(search) {
   const q = new URLSearchParams(search);
   const s = defaultScenario();

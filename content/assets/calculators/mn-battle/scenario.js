@@ -132,12 +132,28 @@ export function scenarioFromQuery(q) {
   return s;
 }
 
+// The keys of the Ancient Conquest calculator's link (ac-battle/scenario.js): none is a key
+// here, so a link that holds them was written for the other calculator.
+export const OTHER_FORM_KEYS = ["a", "d", "t", "c", "o", "f", "dg", "river", "reddot"];
+
 /**
- * What the link says beyond its values: each key given more than once, and which value was used
- * (issue 18), as {field, message} with the scenario's own field names (a.legions -> attacker.legions).
+ * A link in the other calculator's form says so, rather than being read as an empty battle
+ * ("The attacker needs at least one unit"): [{field: "", message}] naming its keys, or [].
+ */
+export function foreignKeyNotes(q) {
+  const keys = [...new Set(new URLSearchParams(q).keys())].filter((k) => OTHER_FORM_KEYS.includes(k));
+  if (!keys.length) return [];
+  const named = keys.map((k) => `“${k}”`).join(", ");
+  return [{ field: "", message: `${named} ${keys.length === 1 ? "is not one of this calculator's keys" : "are not this calculator's keys"}: the link is written for the Ancient Conquest battle calculator.` }];
+}
+
+/**
+ * What the link says beyond its values: keys of the other calculator's form, and each key
+ * given more than once with the value used (issue 18), as {field, message} with the
+ * scenario's own field names (a.legions -> attacker.legions).
  */
 export function queryNotes(q) {
   const field = (key) => key.replace(/^a\./, "attacker.").replace(/^d\./, "defender.");
-  return repeatedKeyNotes(new URLSearchParams(q), { field });
+  return [...foreignKeyNotes(q), ...repeatedKeyNotes(new URLSearchParams(q), { field })];
 }
 
