@@ -196,3 +196,62 @@ CASES = [
     Case("thousands of references", {_h("mn-many-refs"): hero("mn-many-refs", {"text": "text: Ask " + "{mn-athena} " * 1200})},
          [(_h("mn-many-refs"), 1, "(record)", "the record holds 1,200 references, more than 500")]),
 ]
+
+
+# Issue 27: breaks of the real data (the calculators' records live only there). Each edit is
+# (file under data/, old text, new text); None as old deletes nothing and appends new. `expect`
+# entries are (file, text whose line the message names, field, words); the line is found in the
+# edited file, so the case follows the data as it changes. No message may name another file.
+@dataclass
+class RealCase:
+    name: str
+    edits: list
+    expect: list
+
+
+REAL = Path(__file__).parent.parent / "data"
+COMBAT = "mare-nostrum/rule/mn-combat.yaml"
+LOST = "Points of total per enemy unit lost"
+TERRAIN = "ancient-conquest/table/ac-terrain-effects-table.yaml"
+CALCULATOR_BREAKS = [
+    RealCase("battle fact renamed", [(COMBAT, LOST, "Points of total per enemy unit destroyed")],
+             [(COMBAT, "Points of total per enemy unit destroyed", "facts",
+               f"the battle calculator needs a numeric fact labelled '{LOST}'")]),
+    RealCase("battle fact removed", [(COMBAT, f"  - {{label: {LOST}, value: 5, unit: points}}\n", "")],
+             [(COMBAT, "facts:", "facts", f"the battle calculator needs a numeric fact labelled '{LOST}'")]),
+    RealCase("battle fact in words", [(COMBAT, f"{LOST}, value: 5", f"{LOST}, value: six")],
+             [(COMBAT, f"{LOST}, value: six", "facts[1].value", "the battle calculator needs a number here, not 'six'")]),
+    RealCase("legion count removed", [("mare-nostrum/unit/mn-legion.yaml", "count: 8\n", "")],
+             [("mare-nostrum/unit/mn-legion.yaml", "kind:", "count", "the battle calculator needs count")]),
+    RealCase("terrain row renamed", [(TERRAIN, "terrain: Mountain\n", "terrain: Mountains\n")],
+             [(TERRAIN, "terrain: Mountains", "rows[4].cells.terrain",
+               "the battle calculator needs a row whose terrain is 'Mountain'")]),
+    RealCase("score helper fact renamed", [("diplomacy-variant/rule/dip-solo-scoring.yaml", "label: Points to the soloist",
+                                            "label: Points to the solo player")],
+             [("diplomacy-variant/rule/dip-solo-scoring.yaml", "Points to the solo player", "facts",
+               "the score helper needs a numeric fact labelled 'Points to the soloist'")]),
+    RealCase("victory helper fact renamed", [("ancient-conquest/rule/ac-end-of-the-game.yaml", "label: Last turn", "label: Final turn")],
+             [("ancient-conquest/rule/ac-end-of-the-game.yaml", "Final turn", "facts",
+               "the victory helper needs a numeric fact labelled 'Last turn'")]),
+    RealCase("sets helper fact in words", [("mare-nostrum/rule/mn-longer-game.yaml", "Pyramids cost, value: 13", "Pyramids cost, value: lots")],
+             [("mare-nostrum/rule/mn-longer-game.yaml", "Pyramids cost, value: lots", "facts[1].value",
+               "the sets helper needs a number here, not 'lots'")]),
+]
+
+# The issue's false lines: one broken record made later checks speak of records that are fine.
+_SCHEMA_BREAK = ("\nkind:", "\njunk: 1\nkind:")
+_YAML_BREAK = ("\nkind:", "\nname2: [oops\nkind:")
+FALSE_LINE_CASES = [
+    RealCase("NaN in the city differences table", [("ancient-conquest/table/ac-city-differences-table.yaml", "vp: 4", "vp: .nan")],
+             [("ancient-conquest/table/ac-city-differences-table.yaml", "vp: .nan", "rows[0].cells.vp", "nan is not a finite number")]),
+]
+for _file in ["mare-nostrum/table/mn-construction-cost-chart.yaml", "mare-nostrum/creature/mn-kraken.yaml",
+              "mare-nostrum/game/mn-mare-nostrum-mythology.yaml", "ancient-conquest/game/ac-ancient-conquest.yaml",
+              COMBAT, "mare-nostrum/unit/mn-legion.yaml", TERRAIN, "ancient-conquest/table/ac-city-differences-table.yaml",
+              "mare-nostrum/unit/mn-mythological-creature.yaml", "diplomacy-variant/game/dip-diplomacy-variant.yaml",
+              "mosaic-wars-disasters/game/mos-mosaic-wars-disasters.yaml"]:
+    _stem = _file.rsplit("/", 1)[1][:-5]
+    FALSE_LINE_CASES += [
+        RealCase(f"{_stem} refused by its schema", [(_file, *_SCHEMA_BREAK)], [(_file, "junk: 1", "junk", "unknown field")]),
+        RealCase(f"{_stem} with a YAML error", [(_file, *_YAML_BREAK)], [(_file, "kind:", "(file)", "YAML syntax error")]),
+    ]

@@ -19,11 +19,18 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, build_site
-from hostile_cases import CASES, MINI, Case
+from hostile_cases import CALCULATOR_BREAKS, CASES, FALSE_LINE_CASES, MINI, REAL, Case, RealCase
 from generator.problems import printable
 
-LINE = re.compile(r"^data/.+?\.yaml:\d+: [^:]+: .+ \(.+\)$")   # a file name may hold a colon
+# generator/problems.py's Problem.__str__: path:line: field: problem (fix). A file name may hold a colon.
+LINE = re.compile(r"^data/.+?\.yaml:\d+: [^:]+: .+ \(.+\)$")
 SUMMARY = re.compile(r"^\d+ problem\(s\) in \d+ file\(s\); nothing was built\.$")
+
+
+def assert_only_problem_lines(output: str) -> None:
+    """Every line printed, on stdout or stderr, is a problem or the summary: no note, no traceback."""
+    bad = [line for line in output.splitlines() if not (LINE.match(line) or SUMMARY.match(line))]
+    assert bad == [], "not path:line: field: problem (fix) nor the summary:\n" + "\n".join(bad)
 
 
 def tree(tmp_path: Path, cases: list[Case]) -> Path:
@@ -75,8 +82,7 @@ def test_each_class_is_refused_kindly(case, tmp_path):
     code, messages, output = check(tree(tmp_path, [case]), case.timeout)
     assert code == 1, output
     assert "Traceback" not in output, output
-    bad = [m for m in messages if not LINE.match(m)]
-    assert bad == [], "not path:line: field: problem (fix):\n" + "\n".join(bad)
+    assert_only_problem_lines(output)
     assert_reported(case, messages)
     touched = {f"data/{printable(rel)}" for rel in case.files}
     others = [m for m in messages if _file_of(m) not in touched]
@@ -87,6 +93,7 @@ def test_each_class_is_refused_kindly(case, tmp_path):
 def test_every_class_in_one_run(tmp_path):
     code, messages, output = check(tree(tmp_path, CASES), timeout=120)
     assert code == 1 and "Traceback" not in output, output
+    assert_only_problem_lines(output)
     for case in CASES:
         assert_reported(case, messages)
 
@@ -106,3 +113,49 @@ def test_strict_build_refuses_the_same_tree(tmp_path):
             if case.name != "named pipe":
                 assert f"data/{printable(file)}:{line}: {field}: " in output, (case.name, output[-3000:])
     assert not (out / "api" / "records.json").exists()
+
+
+def real_tree(tmp_path: Path, case: RealCase) -> Path:
+    """A copy of the real data with the case's edits, made as text (the way a contributor edits)."""
+    data = tmp_path / "data"
+    shutil.copytree(REAL, data)
+    for rel, old, new in case.edits:
+        path = data / rel
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (case.name, rel, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return data
+
+
+def line_of(data: Path, rel: str, marker: str) -> int:
+    text = (data / rel).read_text(encoding="utf-8")
+    assert marker in text, (rel, marker)
+    return text.split(marker, 1)[0].count("\n") + 1
+
+
+def assert_only_about_the_edit(case: RealCase, data: Path) -> None:
+    """`generator check` refuses the edit where it was made, and says nothing of any other file."""
+    code, messages, output = check(data, timeout=90)
+    assert code == 1 and "Traceback" not in output, output
+    assert_only_problem_lines(output)
+    for rel, marker, field, words in case.expect:
+        start = f"data/{rel}:{line_of(data, rel, marker)}: {field}: "
+        assert [m for m in messages if m.startswith(start) and words in m], \
+            f"{case.name}: no message starting {start!r} with {words!r} in:\n" + "\n".join(messages)
+    touched = {f"data/{rel}" for rel, _, _ in case.edits}
+    others = [m for m in messages if _file_of(m) not in touched]
+    assert others == [], f"{case.name}: messages about records the case did not touch:\n" + "\n".join(others)
+
+
+@pytest.mark.parametrize("case", CALCULATOR_BREAKS, ids=[c.name for c in CALCULATOR_BREAKS])
+def test_data_a_calculator_cannot_read_is_refused_at_its_line(case, tmp_path):
+    """Issue 27 (High): a record the battle calculators or the table helpers cannot read their
+    rules from is invalid data, refused at the record's path:line, not a note on stderr."""
+    assert_only_about_the_edit(case, real_tree(tmp_path, case))
+
+
+@pytest.mark.parametrize("case", FALSE_LINE_CASES, ids=[c.name for c in FALSE_LINE_CASES])
+def test_a_broken_record_gives_no_line_about_records_that_are_fine(case, tmp_path):
+    """Issue 27: a refused record made the later checks (scenarios, construction rows, the
+    calculators' rules) speak of records that are fine; they are skipped instead."""
+    assert_only_about_the_edit(case, real_tree(tmp_path, case))
