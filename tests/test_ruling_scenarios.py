@@ -104,3 +104,56 @@ def test_a_ruling_page_says_checked_by_the_tests_exactly_when_listed(site_dir):
     assert claimed == listed
     records = json.loads((site_dir / "api" / "records.json").read_text(encoding="utf-8"))["records"]
     assert linked == {r["id"] for r in records if r.get("scenario")}
+
+
+# Issue 27, Low: the scenario fields say one true thing.
+
+def test_a_ruling_may_not_have_both_a_scenario_and_no_scenario(data_copy):
+    path = data_copy / RULING
+    path.write_text(path.read_text(encoding="utf-8") + 'no_scenario: "And yet no battle."\n', encoding="utf-8")
+    line = path.read_text(encoding="utf-8").count("\n")
+    assert _problems(data_copy) == [f"data/{RULING}:{line}: no_scenario: the ruling has both a scenario and no_scenario "
+                                    "(keep the scenario and delete no_scenario, or delete the scenario)"]
+
+
+@pytest.mark.parametrize("rel, why", [
+    ("seven-wonders-myths/ruling/swm-cl-athena-age-ii-icon.yaml", "its game has no battle calculator"),
+    ("mare-nostrum/ruling/mn-q-two-trades-in-a-row.yaml", "it names no record a battle calculator uses"),
+])
+def test_no_scenario_needs_a_calculator_that_could_show_the_ruling(data_copy, rel, why):
+    path = data_copy / rel
+    path.write_text(path.read_text(encoding="utf-8") + 'no_scenario: "Not a battle."\n', encoding="utf-8")
+    line = path.read_text(encoding="utf-8").count("\n")
+    assert _problems(data_copy) == [f"data/{rel}:{line}: no_scenario: says why it has no battle scenario, but {why} "
+                                    "(delete no_scenario)"]
+
+
+@pytest.mark.parametrize("query", ["&&a.legions=3&d.legions=1&d.fortresses=1&&", "a.legions=3&&d.legions=1&d.fortresses=1"])
+def test_a_query_with_empty_pairs_is_refused_with_its_own_form(data_copy, query):
+    line = _edit(data_copy, RULING, 'query: "a.legions=3&d.legions=1&d.fortresses=1"', f'query: "{query}"')
+    problems = _problems(data_copy)
+    assert problems == [f'data/{RULING}:{line}: scenario.query: the calculator refuses it: not the calculator\'s own form '
+                        'of this battle; write it as "a.legions=3&d.legions=1&d.fortresses=1" (write the battle as the '
+                        "calculator's page writes it in its address bar)"], problems
+
+
+def test_an_ancient_conquest_query_with_empty_pairs_is_refused(data_copy):
+    rel = "ancient-conquest/ruling/ac-ex-combined-defence.yaml"
+    line = _edit(data_copy, rel, 'query: "a=', 'query: "&a=')
+    problems = _problems(data_copy)
+    assert len(problems) == 1 and problems[0].startswith(f"data/{rel}:{line}: scenario.query: ") \
+        and "own form" in problems[0], problems
+
+
+@pytest.mark.parametrize("rel, old, new, words", [
+    (RULING, "a.legions=3&d.legions=1&d.fortresses=1", "a=i4&d=i4.m6&t=clear",
+     "“a”, “d”, “t” are not this calculator's keys: the link is written for the Ancient Conquest battle calculator"),
+    ("ancient-conquest/ruling/ac-ex-combined-defence.yaml", "a=i20&d=i4.m6&t=clear&c=none&river=text&reddot=main",
+     "a.legions=3&d.legions=1", "“a.legions”, “d.legions” are not this calculator's keys: the link is written for the "
+     "Mare Nostrum battle calculator"),
+])
+def test_a_query_in_the_other_calculators_form_names_its_keys(data_copy, rel, old, new, words):
+    _edit(data_copy, rel, old, new)
+    problems = _problems(data_copy)
+    assert len(problems) == 1 and words in problems[0], problems
+    assert "needs at least one unit" not in problems[0]
