@@ -10,9 +10,12 @@ offline copy and the service worker of generator/export/):
      page as folder/index.md (folder_page says why) and content's Markdown links to them relinked;
   3. write OUT/mkdocs.yml: the project's mkdocs.yml with docs_dir and site_dir in OUT (Zensical
      wants both under the config's folder), the full nav (generated sections, then the hand-written
-     pages, as the hook sets it), the theme overrides' folder, and no hooks;
-  4. run `zensical build --strict` on it; the site is OUT/site;
-  5. drop Zensical's own search index, which nothing loads;
+     pages, as the hook sets it), the theme overrides' folder, no hooks, and Zensical's own search
+     off (staged_config says why);
+  4. run `zensical build --strict` on it; the site is OUT/site. If Zensical fails, its last line
+     is the message (not its Python traceback) and the partial site is removed: a site without
+     its service worker must not be mistaken for a build;
+  5. drop the empty search index Zensical still writes, which nothing loads;
   6. write the file:// copy and the service worker over the built files, as the hook's
      on_post_build does (without them offline.js registers a sw.js answered 404).
 Nothing here is imported by the generator; nothing in the generator knows Zensical.
@@ -104,11 +107,28 @@ def stage_theme(config: dict, out: Path) -> None:
         shutil.copytree(ROOT / custom, out / THEME_COPY, ignore=shutil.ignore_patterns(*MKDOCS_ONLY))
 
 
+# Zensical's search plugin is on unless the config turns it off (mkdocs.yml's `plugins: []` is
+# not enough). Its index is loaded by nothing: the header's search is the compendium's own, as
+# Material's is off for MkDocs. It also has a ceiling, 131,072 token positions for one page's
+# section: a record whose page lists about 3,000 rulings passed it, and Zensical stopped with a
+# traceback half-way, leaving a site without sw.js, for data MkDocs builds (issue 27).
+SEARCH_OFF = {"search": {"enabled": False}}
+
+
+def _plugin_name(entry) -> str | None:
+    return entry if isinstance(entry, str) else next(iter(entry), None) if isinstance(entry, dict) and len(entry) == 1 else None
+
+
 def staged_config(config: dict, out: Path, full_nav: list) -> dict:
-    """The project's config, pointed at the staged folders, with the nav the hook would set."""
+    """The project's config, pointed at the staged folders, with the nav the hook would set and
+    Zensical's own search index off (SEARCH_OFF)."""
     staged = dict(config)
     staged.pop("hooks", None)
-    staged.update(docs_dir="docs", site_dir="site", nav=full_nav)
+    plugins = staged.get("plugins") or []
+    if isinstance(plugins, dict):
+        plugins = [{name: value} for name, value in plugins.items()]
+    plugins = [p for p in plugins if _plugin_name(p) not in ("search", "material/search")]
+    staged.update(docs_dir="docs", site_dir="site", nav=full_nav, plugins=[*plugins, SEARCH_OFF])
     theme = dict(staged.get("theme") or {})
     if theme.get("custom_dir"):
         theme["custom_dir"] = THEME_COPY
@@ -152,6 +172,36 @@ def stage(out: Path) -> int:
     return 0
 
 
+def without_traceback(text: str) -> str:
+    """Zensical's output with each Python traceback cut to its last line, the error itself: a
+    maintainer reads what went wrong, not the frames of Zensical's command line."""
+    out, skipping = [], False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("Traceback (most recent call last):"):
+            skipping = True
+        elif skipping and line[:1] not in (" ", "\t", "\n", ""):
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return "".join(out)
+
+
+def run_zensical(zensical: str, out: Path) -> int:
+    """`zensical build --strict` on OUT/mkdocs.yml; its exit code. On a failure OUT/site is removed
+    (Zensical leaves the pages it had written, without the service worker that main adds after)
+    and the failure is said in one line after Zensical's own, traceback-free, output."""
+    site = out / "site"
+    done = subprocess.run([zensical, "build", "--strict", "--clean", "-f", str(out / "mkdocs.yml")], cwd=out,
+                          capture_output=True, text=True)
+    print(without_traceback(done.stdout), end="")
+    print(without_traceback(done.stderr), end="", file=sys.stderr)
+    if done.returncode:
+        shutil.rmtree(site, ignore_errors=True)
+        print(f"zensical build failed (exit {done.returncode}); the partial site was removed: nothing is in {site}",
+              file=sys.stderr)
+    return done.returncode
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else ROOT / "build" / "zensical").resolve()
     if stage(out):
@@ -160,13 +210,13 @@ def main(argv: list[str]) -> int:
     if not zensical:
         print("zensical is not installed: run `make zensical`, which installs the pinned version", file=sys.stderr)
         return 1
-    done = subprocess.run([zensical, "build", "--strict", "--clean", "-f", str(out / "mkdocs.yml")], cwd=out)
-    if done.returncode:
-        return done.returncode
+    failed = run_zensical(zensical, out)
+    if failed:
+        return failed
     site, dir_urls = out / "site", read_config().get("use_directory_urls", True)
-    # Zensical writes its own search index even with no plugins; nothing loads it (the header's
-    # search is the compendium's own; tests/test_zensical.py sees no request fail), and the
-    # service worker would save its 1.4 MB for offline use.
+    # Zensical writes an (empty) search index even with its search off; nothing loads it (the
+    # header's search is the compendium's own; tests/test_zensical.py sees no request fail), and
+    # the service worker would save it for offline use.
     (site / "search.json").unlink(missing_ok=True)
     write_start_script(site)                # as the hook's on_post_build does
     write_offline(site, dir_urls)           # the file:// zip, then the service worker over the final files
