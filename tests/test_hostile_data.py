@@ -159,3 +159,34 @@ def test_a_broken_record_gives_no_line_about_records_that_are_fine(case, tmp_pat
     """Issue 27: a refused record made the later checks (scenarios, construction rows, the
     calculators' rules) speak of records that are fine; they are skipped instead."""
     assert_only_about_the_edit(case, real_tree(tmp_path, case))
+
+
+@pytest.mark.parametrize("case", [CALCULATOR_BREAKS[0], FALSE_LINE_CASES[1]], ids=lambda c: c.name)
+def test_the_build_and_the_problems_page_say_the_same_true_lines(case, tmp_path, monkeypatch, capsys):
+    """The build (mkdocs_hook.on_config: `mkdocs build` refuses, `make serve` shows the problems
+    page) uses the check's problem list, so it says what the check says and no more: a record
+    the calculator cannot read stops it, and a refused record gives no line about another."""
+    import html
+
+    from mkdocs.exceptions import PluginError
+
+    from generator import mkdocs_hook
+    from generator.validate.problems_page import write_problems_page
+
+    data = real_tree(tmp_path, case)
+    monkeypatch.setattr(mkdocs_hook, "DATA", data)
+    monkeypatch.setattr(mkdocs_hook, "_serving", False)
+    monkeypatch.setattr(mkdocs_hook, "_problems", [])   # the hook's state, restored after the test
+    with pytest.raises(PluginError) as refused:
+        mkdocs_hook.on_config(None)
+    head, *lines = str(refused.value).splitlines()
+    assert head.endswith("data problem(s); no site is built from invalid data:"), head
+    assert lines and all(LINE.match(line) for line in lines), lines
+    touched = {f"data/{rel}" for rel, _, _ in case.edits}
+    assert {_file_of(line) for line in lines} == touched, lines
+    page = tmp_path / "site"
+    page.mkdir()
+    write_problems_page(page, mkdocs_hook._problems, "Compendium")
+    shown_lines = re.findall(r"<li><code>(.*?)</code></li>", (page / "index.html").read_text(encoding="utf-8"))
+    assert [html.unescape(s) for s in shown_lines] == lines
+    assert "calculator cannot read its rules" not in capsys.readouterr().err
