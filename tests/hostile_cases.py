@@ -255,3 +255,9 @@ for _file in ["mare-nostrum/table/mn-construction-cost-chart.yaml", "mare-nostru
         RealCase(f"{_stem} refused by its schema", [(_file, *_SCHEMA_BREAK)], [(_file, "junk: 1", "junk", "unknown field")]),
         RealCase(f"{_stem} with a YAML error", [(_file, *_YAML_BREAK)], [(_file, "kind:", "(file)", "YAML syntax error")]),
     ]
+for _file in ["mare-nostrum/ruling/mn-ex-atlantis-attacks-carthage.yaml"]:   # the battle tool's opening example
+    _stem = _file.rsplit("/", 1)[1][:-5]
+    FALSE_LINE_CASES += [
+        RealCase(f"{_stem} refused by its schema", [(_file, *_SCHEMA_BREAK)], [(_file, "junk: 1", "junk", "unknown field")]),
+        RealCase(f"{_stem} with a YAML error", [(_file, *_YAML_BREAK)], [(_file, "kind:", "(file)", "YAML syntax error")]),
+    ]
