@@ -3,6 +3,9 @@
 The cross-record checks see only records with no problem so far: a record whose
 `former_ids` is a number or whose rows are strings has already been reported by the
 schema pass, and a check written for well-typed records must not trip over it.
+The engines' checks (scenarios.py) run last and leave out every game with a record in doubt
+so far (a refused file, or a cross-record problem): what an engine says about such a game
+could be false of records that are fine, and every line printed must be true (issue 27).
 """
 from __future__ import annotations
 
