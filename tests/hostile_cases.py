@@ -236,6 +236,10 @@ CALCULATOR_BREAKS = [
     RealCase("sets helper fact in words", [("mare-nostrum/rule/mn-longer-game.yaml", "Pyramids cost, value: 13", "Pyramids cost, value: lots")],
              [("mare-nostrum/rule/mn-longer-game.yaml", "Pyramids cost, value: lots", "facts[1].value",
                "the sets helper needs a number here, not 'lots'")]),
+    RealCase("disaster helper fact it cannot use", [("mosaic-wars-disasters/technology/mos-hereditary-bureaucracy.yaml",
+                                                     "label: Disasters avoided\n  value: 1", "label: Disasters avoided\n  value: 0")],
+             [("mosaic-wars-disasters/technology/mos-hereditary-bureaucracy.yaml", "value: 0", "facts[1].value",
+               "the disaster helper cannot use 0: 'Disasters avoided' should be a number of disasters")]),
 ]
 
 # The false lines: one broken record made later checks speak of records that are fine.

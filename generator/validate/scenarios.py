@@ -210,6 +210,10 @@ def _gap_problem(engine: str, gap: dict, rec, game_rec, tool_index: int, page: s
         if label in labels:
             i = labels.index(label)
             path = ["facts", i, "value"]
+            if "numeric" not in message:   # the engine wants something else than a number: its own words
+                return Problem(rec.rel, rec.line_of(path), field_path(path),
+                               f"{who} cannot use {shown(facts[i].get('value'))}: {_own_words(message, rec)}",
+                               "write the value the source gives, in the form the message names")
             return Problem(rec.rel, rec.line_of(path), field_path(path),
                            f"{who} needs a number here, not {shown(facts[i].get('value'))}",
                            "write the number the source gives")
@@ -225,9 +229,14 @@ def _gap_problem(engine: str, gap: dict, rec, game_rec, tool_index: int, page: s
         return Problem(rec.rel, rec.line_of(["count"]) if "count" in rec.data else rec.line_of(["kind"]), "count",
                        f"{who} needs count, a whole number of pieces", "add count: with the number of pieces the game holds")
     path = [field] if field and field in rec.data else ["id"]
-    text = message.split(": ", 1)[1] if message.startswith(f"{rec.data.get('id')}") and ": " in message else message
-    return Problem(rec.rel, rec.line_of(path), field if field else "(record)", f"{who} cannot read it: {text}",
+    return Problem(rec.rel, rec.line_of(path), field if field else "(record)", f"{who} cannot read it: {_own_words(message, rec)}",
                    "give the record what the message names")
+
+
+def _own_words(message: str, rec) -> str:
+    """The engine's sentence without the record id it starts with (the path already names it)."""
+    rid = str(rec.data.get("id"))
+    return message[len(rid) + 2:] if message.startswith(f"{rid}: ") else message
 
 
 def _row_problem(who: str, rec, row: list, column: str) -> Problem:
