@@ -242,3 +242,25 @@ def test_a_broken_index_is_reported_not_thrown(browser, site_url):
     page.wait_for_function("document.querySelector('.cmp-search__status').textContent.includes('format 7')")
     context.close()
     assert errors == []
+
+
+def test_a_table_rows_name_lands_on_its_row_at_375_touch(phone_page, site_url, export):
+    """Issue 26: a row of a table is found by its name, and its result opens the table's page with
+    that row (far down the table, out of view at the top of the page) on screen."""
+    table, anchor = "swm-referenced-base-game-elements", "row-glassworks"
+    phone_page.goto(site_url)
+    phone_page.locator("label.md-header__button[for='__search']").tap()
+    phone_page.wait_for_function("document.activeElement && document.activeElement.matches('input.md-search__input')")
+    phone_page.keyboard.type("Glassworks")
+    link = phone_page.locator(".cmp-search__list a").first
+    link.wait_for(timeout=20000)
+    assert link.get_attribute("data-id") == f"{table}#{anchor}"
+    assert link.get_attribute("href") == f"{site_url}{export[table]['url']}#{anchor}"
+    assert link.locator(".cmp-search__title").inner_text().startswith("Glassworks — ")
+    phone_page.wait_for_function("document.body.hasAttribute('data-md-scrolllock')")
+    link.tap()
+    wait_until_landed(phone_page, anchor, f"/{table}/")
+    assert phone_page.evaluate("scrollY") > 0, "the row was on screen without scrolling: pick a row further down"
+    moved = phone_page.evaluate(STAYS_LANDED_JS, [LANDED_JS, anchor, STAYS_MS])
+    assert moved is None, f"{anchor} was on screen, then the page moved to scrollY {moved}"
+    assert phone_page.locator(f"tr#{anchor} td").first.inner_text() == "Glassworks"

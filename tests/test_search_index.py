@@ -134,3 +134,67 @@ def test_the_page_preloads_every_engine_module():
     assert listed, "page.js has no ENGINE_MODULES list"
     names = sorted(re.findall(r'"([\w-]+)"', listed.group(1)))
     assert names == sorted(p.stem for p in (assets / "engine").glob("*.js"))
+
+
+# ---- table rows: a row's name finds the row on its table's page (issue 26) ---------------
+
+ROW_CASES = [   # (what a player types, table, the row's name, its anchor on the table's page)
+    ("aqueduct", "swm-referenced-base-game-elements", "Aqueduct", "row-aqueduct"),
+    ("swamp", "ac-terrain-effects-table", "Swamp", "row-swamp"),
+]
+
+
+@pytest.fixture(scope="module")
+def real_site(records_json_path):
+    """The generated files of the real data (search/index.json, the pages' Markdown)."""
+    return records_json_path.parent.parent
+
+
+def _weights(index, term):
+    """{document number: weight} of a term, the postings' gaps added up as the engine does."""
+    postings, out, doc = index["postings"][index["terms"].index(term)], {}, 0
+    for gap, weight in zip(postings[::2], postings[1::2]):
+        doc += gap
+        out[doc] = weight
+    return out
+
+
+@pytest.mark.parametrize("query,table,name,anchor", ROW_CASES, ids=[c[0] for c in ROW_CASES])
+def test_a_table_row_is_found_by_its_name_and_links_to_its_row(real_site, query, table, name, anchor):
+    index = json.loads((real_site / INDEX_PATH).read_text(encoding="utf-8"))
+    docs = _docs(index)
+    row = docs.get(f"{table}#{anchor}")
+    assert row, f"no search document for the row {name!r} of {table}"
+    assert row["url"] == f"{docs[table]['url']}#{anchor}"
+    assert row["title"] == f"{name} — {docs[table]['title']}" and row["kind"] == "Table row"
+    assert row["names"] == [name]    # so the engine's bonus for a name typed exactly falls on it
+    weights = _weights(index, query)
+    best = max(weights, key=lambda d: (weights[d], -d))
+    assert index["docs"][best][0] == row["id"], f"{query!r} weighs most in {index['docs'][best][0]}"
+    page = (real_site / (docs[table]["url"].rstrip("/") + ".md")).read_text(encoding="utf-8")
+    assert f'<tr id="{anchor}">' in page, f"the table's page has no row {anchor}"
+
+
+def test_only_named_rows_are_documents_and_their_anchors_are_unique(real_site, records):
+    from generator.model.table_rows import named_rows
+    index = json.loads((real_site / INDEX_PATH).read_text(encoding="utf-8"))
+    row_ids = [row[0] for row in index["docs"] if "#" in row[0]]
+    tables = {r["id"]: r for r in records if r["kind"] == "table"}
+    assert row_ids == [f"{t}#{a}" for t in sorted(tables) for _, _, a in named_rows(tables[t])]
+    assert not any(i.startswith(("ac-combat-table#", "ac-oracle-table#", "dip-c-diplo-scoring#")) for i in row_ids)  # die rolls, places
+    records_first = [row[0] for row in index["docs"][:len(records)]]
+    assert records_first == sorted(r["id"] for r in records)   # the fields number the records so
+    aids = sorted(real_site.glob("*/player-aid.md"))
+    assert any('class="cmp-table' in a.read_text(encoding="utf-8") for a in aids)   # aids print tables...
+    assert not [a.name for a in aids if "<tr id=" in a.read_text(encoding="utf-8")]   # ...with no row ids to clash
+
+
+def test_row_anchors_are_ascii_unique_and_stable():
+    from generator.model.table_rows import named_rows
+    table = {"columns": [{"id": "name", "type": "string"}, {"id": "n", "type": "integer"}],
+             "rows": [{"cells": {"name": "Babylon wonder board, side B, stage 2"}}, {"cells": {"name": "Temple"}},
+                      {"cells": {"name": "temple"}}, {"cells": {"name": "Ἀθῆναι"}}, {"cells": {"name": {"value": "unknown", "note": "x"}}},
+                      {"cells": {"name": "Égypte"}}]}
+    assert [a for _, _, a in named_rows(table)] == ["row-babylon-wonder-board-side-b-stage-2", "row-temple", "row-temple-2",
+                                                    "row-4", "row-egypte"]
+    assert named_rows({"columns": [{"id": "die", "type": "integer"}], "rows": [{"cells": {"die": 1}}]}) == []

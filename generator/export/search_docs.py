@@ -1,7 +1,11 @@
 """What each record is to the site search: the words it is found by and the lines its result shows.
 
-One document per record (and per hand-written page the site engine passes in). Its
-fields are plain text: a record reference ({mn-ajax} or {mn-ajax|words}) becomes its
+One document per record (and per hand-written page the site engine passes in), and one
+per named row of a table (generator/model/table_rows.py): a search for 'Aqueduct' finds
+the row 'Aqueduct — Cards and elements ...' and lands on its anchor on the table's page.
+A row is found by its name (the title field) and its cells (the text field); the table's
+name is only context, so a word of a table's name does not bring up every row. Its fields
+are plain text: a record reference ({mn-ajax} or {mn-ajax|words}) becomes its
 words or the record's name, and Markdown markers are dropped, so neither braces nor
 asterisks reach a result or a term. Pure: the checked model in, dicts out.
 """
@@ -11,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator.model.records import Model, display_name
+from generator.model.table_rows import named_rows
 from generator.refs import plain_text
 
 SNIPPET_CHARS = 140   # the start of a ruling's answer shown under its question
@@ -97,6 +102,42 @@ def page_doc(title: str, url: str, text: str) -> SearchDoc:
                      fields={"title": title, "aliases": "", "summary": line, "text": text, "context": ""})
 
 
+ROW_KIND = "Table row"
+
+
+def _cell_text(cell, name_of) -> str:
+    value = cell.get("value") if isinstance(cell, dict) else cell
+    if value is None or value == "unknown" or isinstance(value, bool):
+        return "" if value is None else ("unknown" if value == "unknown" else ("yes" if value else "no"))
+    return plain(str(value), name_of)
+
+
+def row_docs(m: Model, table: dict) -> list[SearchDoc]:
+    """A document per named row of a table: 'Row name — Table name', its other cells as the line,
+    the table page's row anchor as the URL."""
+    def name_of(rid: str) -> str:
+        return display_name(m.records[rid]) if rid in m.records else rid
+
+    game = m.games.get(table["game"], {})
+    game_label = game.get("short") or game.get("name") or table["game"]
+    table_name = display_name(table)
+    columns = table.get("columns") or []
+    out = []
+    for position, name, anchor in named_rows(table):
+        row = table["rows"][position]
+        cells = [(plain(c.get("label", ""), name_of), _cell_text(row["cells"].get(c.get("id")), name_of))
+                 for c in columns[1:]]
+        shown = " · ".join(f"{label}: {value}" for label, value in cells if value)
+        body = " ".join(value for _, value in cells if value) + " " + plain(row.get("note", ""), name_of)
+        title = plain(name, name_of)
+        out.append(SearchDoc(
+            id=f"{table['id']}#{anchor}", title=f"{title} — {table_name}", game=game_label, kind=ROW_KIND,
+            line=snippet(shown), url=f"{m.url(table['id'])}#{anchor}", names=[title],
+            fields={"title": title, "aliases": "", "summary": "", "text": body.strip(),
+                    "context": " ".join(x for x in (game.get("name", ""), game_label, "Table", table_name) if x)}))
+    return out
+
+
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 _TAG = re.compile(r"<[^>]*>")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -115,5 +156,9 @@ def opening_words(markdown: str) -> str:
 
 
 def search_docs(m: Model, pages=()) -> list[SearchDoc]:
-    """Every record's document, by id, then the pages given as (title, url, plain text)."""
-    return [record_doc(m, m.records[rid]) for rid in sorted(m.records)] + [page_doc(*p) for p in pages]
+    """Every record's document, by id, then the pages given as (title, url, plain text), then the
+    named rows of every table (tables by id, rows in order). Records come first and in that
+    order because the index's fields number them so (search_fields.py); rows and pages are in
+    no field, so `kind:table` and `game:7wm` select the table, not its rows."""
+    rows = [d for rid in sorted(m.records) if m.records[rid]["kind"] == "table" for d in row_docs(m, m.records[rid])]
+    return [record_doc(m, m.records[rid]) for rid in sorted(m.records)] + [page_doc(*p) for p in pages] + rows

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 
+from generator.model.table_rows import named_rows
 from generator.render.page_links import PageLinks
 
 LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type": "Card type",
@@ -77,11 +78,14 @@ def from_html(links: PageLinks, ref) -> str:
     return f' <span class="cmp-from">(from {where})</span>'
 
 
-def table_view(links: PageLinks, rec: dict) -> dict:
-    """A table record: header, rows of cells, one number per distinct cell note."""
+def table_view(links: PageLinks, rec: dict, anchors: bool = False) -> dict:
+    """A table record: header, rows of cells (each with its anchor when `anchors`: the record
+    page, where a search for a row's name lands; see generator/model/table_rows.py), one number
+    per distinct cell note."""
     cols = rec["columns"]
+    anchor_of = {i: a for i, _, a in named_rows(rec)} if anchors else {}
     notes, rows = [], []
-    for row in rec["rows"]:
+    for position, row in enumerate(rec["rows"]):
         cells = []
         for c in cols:
             cell = row["cells"].get(c["id"])
@@ -93,7 +97,7 @@ def table_view(links: PageLinks, rec: dict) -> dict:
                 mark = f'<sup class="cmp-note-ref">{notes.index(note) + 1}</sup>'
             cls = ' class="cmp-unknown-cell"' if value == "unknown" else ""
             cells.append(f"<td{cls}>{value_html(links, value)}{mark}</td>")
-        rows.append("".join(cells))
+        rows.append({"id": anchor_of.get(position), "cells": "".join(cells)})
     return {"head": [esc(c["label"]) for c in cols], "rows": rows, "cell_notes": [links.inline(n) for n in notes],
             "row_notes": [links.inline(r["note"]) for r in rec["rows"] if r.get("note")]}
 

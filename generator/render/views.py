@@ -148,7 +148,7 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
         "facts": [(esc(f["label"]), value_html(links, f["value"]), esc(f.get("unit", "")) + from_html(links, f.get("from")),
                    links.inline(f.get("note", "")))
                   for f in rec.get("facts") or []],
-        "table": table_view(links, rec) if rec["kind"] == "table" else None,
+        "table": table_view(links, rec, anchors=True) if rec["kind"] == "table" else None,
         "tools": tool_views(links, game, rid),
         "work": scenario_view(links, rec) if is_ruling else None,
         "tested": is_ruling and rid in m.tested_rulings,
