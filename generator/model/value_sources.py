@@ -5,6 +5,12 @@ A number lives in one YAML file. A record that needs a number another record alr
 
     cost: {from: {table: mn-construction-cost-chart, row: Hero or Wonder, column: cost}, unit: cards}
     facts: [{label: Cost in the longer game, from: {record: mn-longer-game, fact: Pyramids cost}}]
+    movement: {from: {record: ac-movement-rules, fact: Infantry movement (usual)}}
+
+A number field (`count`, `movement`, `combat_factor`: FIELDS) holds a plain number, so its
+`from` resolves into the bare number in place (the engines read `unit.movement` as a number)
+and the reference moves to the record's `value_from` map ({movement: {...}}), where pages and
+the export find where it lives.
 
 `resolve_values` fills in the value (`amount` for a cost, `value` for a fact) before the model
 is built, so pages, the export and the calculators read the same resolved number, and keeps
@@ -18,7 +24,9 @@ import copy
 import unicodedata
 
 # Where a `from` may stand: the value field it fills, by the field holding the object.
-FILLS = {"cost": "amount", "fact": "value"}
+FILLS = {"cost": "amount", "fact": "value", "field": "value"}
+# Number fields that may be written {from: ...} instead of a number.
+FIELDS = ("count", "movement", "combat_factor")
 MAX_CHAIN = 8
 
 
@@ -37,6 +45,20 @@ def value_holders(rec: dict):
         for i, fact in enumerate(facts):
             if isinstance(fact, dict):
                 yield ("facts", i), fact, FILLS["fact"]
+    for field in FIELDS:
+        if isinstance(rec.get(field), dict):
+            yield (field,), rec[field], FILLS["field"]
+
+
+def settle_fields(rec: dict) -> dict:
+    """A record whose number fields were filled in place ({from, value}): each becomes its bare
+    number, and its reference moves to `value_from` (edits rec, returns it)."""
+    for field in FIELDS:
+        holder = rec.get(field)
+        if isinstance(holder, dict) and "from" in holder and "value" in holder:
+            rec[field] = holder["value"]
+            rec.setdefault("value_from", {})[field] = holder["from"]
+    return rec
 
 
 def row_key(table: dict, row: dict):
@@ -113,9 +135,12 @@ def source_problems(records: dict):
                             f"delete {fills}; it is read from {describe(holder['from'])}"))
                 continue
             key = (rid, holder.get("label")) if path[0] == "facts" else None
-            _, problem = lookup(records, holder["from"], (key,) if key else ())
+            value, problem = lookup(records, holder["from"], (key,) if key else ())
             if problem:
                 out.append((rid, path, *problem))
+            elif path[0] in FIELDS and (isinstance(value, bool) or not (isinstance(value, (int, float)) or value == "unknown")):
+                out.append((rid, path, "from", f"names {value!r}, not a number: {path[0]} must be a number or 'unknown'",
+                            "point at a cell or fact that holds a number"))
     return out
 
 
@@ -143,5 +168,5 @@ def resolve_values(raw_records: list[dict]) -> list[dict]:
                 if problem:
                     raise ValueError(f"{rec['id']}: {'.'.join(map(str, path))}: {problem[1]}")
                 holder[fills] = value
-        out.append(rec)
+        out.append(settle_fields(rec))
     return out

@@ -21,7 +21,8 @@ SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summa
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
                    "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
                    "tools", "source_title", "plain_words",
-                   "payments", "scenario", "no_scenario"}   # a disaster's losses again, structured for its helper: the page shows `losses`
+                   "payments", "scenario", "no_scenario",
+                   "value_from"}   # where a number field read through `from` lives: shown beside that field   # a disaster's losses again, structured for its helper: the page shows `losses`
 REF_FIELDS = {"civilization", "hero", "creature"}
 # Figures a player scans a list for, in this order; the list shows the first three present.
 KEY_FIELDS = ("cost", "invocation_cost", "phase", "hero_type", "card_type", "tech_type", "pantheon",
@@ -63,6 +64,8 @@ def key_figures(links: PageLinks, rec: dict, with_source: bool = False) -> list[
             shown = ", ".join(f"{esc(k)}: {value_html(links, v)}" for k, v in value.items())
         else:
             shown = value_html(links, value, key)
+            if with_source:
+                shown += from_html(links, (rec.get("value_from") or {}).get(key))
         out.append((key, esc(label(key)), shown))
     ages = [a for a in ("I", "II", "III") if isinstance(rec.get("powers_by_age"), dict) and a in rec["powers_by_age"]]
     if ages:
@@ -124,7 +127,7 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
         if key in REF_FIELDS and isinstance(value, str) and value in m.records:
             ref_fields.append((esc(label(key)), links.link(value)))
         else:
-            html_value = value_html(links, value, key)
+            html_value = value_html(links, value, key) + from_html(links, (rec.get("value_from") or {}).get(key))
             block = html_value.startswith("<") and not html_value.startswith(("<span", "<a "))
             fields.append((esc(label(key)), html_value, block))
     is_ruling = rec["kind"] == "ruling"

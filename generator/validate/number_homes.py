@@ -98,6 +98,184 @@ def find_repeated_numbers(records: list[dict]) -> list[Finding]:
                     hit = _in_facts(recs, rec, holder, value)
                 if hit:
                     out.append(Finding(rec["id"], path, value, hit))
+        seen = {(f.record, f.path) for f in out}
+        out += [f for f in _same_number(recs) if (f.record, f.path) not in seen]
+    return out
+
+
+# --- The same number with the same label or unit in two linked records (issue 26) ----------
+# A number is a candidate home when it is a table cell or a fact written as a number; a number
+# repeats it when it is a fact, a cost or a number field (count, movement, combat_factor) of
+# the same value in a record of the same game that names the same thing: the same label, or
+# the same unit and a shared word of the label, or (a number field) a label that names the
+# field and the record. The two records must be linked (one names the other's id: a link,
+# `related`, `concerns`) or be one record, unless the label names the record outright. The home
+# is the more authoritative of the two: a table cell, then a table's, a rule's or the game's
+# fact, then any fact; a number field is never a home.
+
+NUMBER_FIELDS = ("count", "movement", "combat_factor")
+# Equal numbers that a reading found to be different things, each with its reason (the lint
+# cannot tell them apart by label and link alone). Keyed by (record, field or fact label).
+NOT_THE_SAME = {
+    ("swm-leader-cards", "count"): "6 Leader cards, not the 6 starting coins of the Leaders setup",
+    ("swm-prayer-phase", "Myth cards per player per age"): "a hand of 3, not the 3 Babylonian myth cards the game describes",
+}
+HOME_RANK = {"table": 3, "rule": 2, "game": 2, "unit": 1.5, "component": 1.5}   # a general record before one instance
+
+
+@dataclass(frozen=True)
+class _Number:
+    rec: dict
+    path: tuple
+    value: object
+    label: str
+    unit: str
+    where: str        # cell, fact, cost or field
+
+    def words(self):
+        return _words(self.label)
+
+    def rank(self):
+        if self.where == "cell":
+            return 4
+        if self.where == "fact":
+            return HOME_RANK.get(self.rec.get("kind"), 1)
+        return 0
+
+    def ref(self):
+        if self.where == "cell":
+            return "{table: %s, row: %s, column: %s}" % (self.rec["id"], self.path[1], self.path[2])
+        return "{record: %s, fact: %s}" % (self.rec["id"], self.label)
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _numbers(rec: dict):
+    for path, holder, fills, value in _written_numbers(rec):
+        if path[0] == "facts":
+            yield _Number(rec, path, value, holder.get("label", ""), _fold(holder.get("unit", "")), "fact")
+        elif path[0] == "cost":
+            yield _Number(rec, path, value, "cost", _fold(holder.get("unit", "")), "cost")
+    for field in NUMBER_FIELDS:
+        if _is_number(rec.get(field)):
+            yield _Number(rec, (field,), rec[field], field.replace("_", " "), "", "field")
+    if rec.get("kind") == "table":
+        cols = rec.get("columns") or []
+        for row in rec.get("rows") or []:
+            key = row_key(rec, row)
+            for c in cols[1:]:
+                cell = (row.get("cells") or {}).get(c.get("id"))
+                cell = cell.get("value") if isinstance(cell, dict) else cell
+                if key is not None and _is_number(cell):
+                    yield _Number(rec, ("rows", key, c["id"]), cell, c.get("label", ""), "", "cell")
+
+
+def _mentions(a: dict, b: dict) -> bool:
+    """Whether record a names record b's id anywhere (a link in its text, related, concerns)."""
+    return re.search(r"(?<![a-z0-9-])" + re.escape(b["id"]) + r"(?![a-z0-9-])", _text_of(a)) is not None
+
+
+_TEXT: dict[int, str] = {}
+
+
+def _text_of(rec: dict) -> str:
+    key = id(rec)
+    if key not in _TEXT:
+        import json
+        _TEXT[key] = json.dumps(rec, ensure_ascii=False, default=str)
+    return _TEXT[key]
+
+
+def _name_words(rec: dict) -> list[set[str]]:
+    out = [_words(n) for n in [rec.get("name", "")] + list(rec.get("aliases") or []) if n]
+    for key in ("unit_type", "component_type"):
+        if isinstance(rec.get(key), str):
+            out.append(_words(rec[key]))
+    return [w for w in out if w]
+
+
+def _label_names(label_words: set[str], rec: dict) -> bool:
+    """Whether a label names the record: half or more of the words of one of its names."""
+    return any(len(w & label_words) * 2 > len(w) for w in _name_words(rec))
+
+
+def _cell_named(a: _Number, b: _Number) -> bool:
+    """Whether a fact's label names a cell: the row's words are in the label, and the label or
+    the unit shares a word with the column's label ('Pyramids cost' and row The Pyramids, column
+    'Cost (cards in the set)'; 'Swamp', unit 'steps per hex', and row Swamp, column 'Steps to enter')."""
+    row = _words(b.path[1])
+    said = a.words() | _words(a.unit)
+    return bool(row) and row <= said and bool((said - row) & b.words())
+
+
+def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
+    if a.where == "field":
+        field = a.words()
+        if b.where == "cell":
+            # a row named after the record (see _in_tables); a count reads any column of it
+            return a.path[0] == "count" or bool(field & b.words())
+        named = _label_names(b.words(), a.rec)
+        return named and (a.path[0] == "count" or field <= b.words())
+    if b.where == "cell":
+        return _cell_named(a, b) or bool(a.words() & b.words())
+    if _bare(a.label) == _bare(b.label) and _bare(a.label):
+        return True
+    if not a.unit and not b.unit and a.words() and b.words() and (a.words() <= b.words() or b.words() <= a.words()):
+        return True         # 'Exodus decision turn' and 'Decision turn'; 'Turns' and 'Last turn'
+    # the same unit and a word of the label, unless the home's label names another record
+    # ("Automatic value of a fortress" is not a creature's automatic value)
+    return (bool(a.unit) and a.unit == b.unit and bool(a.words() & b.words())
+            and not any(o is not a.rec and _names_whole(o, b.label) and not _names_whole(o, a.label) for o in recs))
+
+
+def _names_whole(rec: dict, label: str) -> bool:
+    """Whether a label holds one of the record's names, of any length, as whole words."""
+    text = f" {' '.join(re.findall(r'[a-z0-9]+', _fold(label)))} "
+    for name in [rec.get("name", "")] + list(rec.get("aliases") or []):
+        words = [w.rstrip("s") for w in re.findall(r"[a-z0-9]+", _fold(name))]
+        plain = " ".join(re.findall(r"[a-z0-9]+", _fold(name)))
+        if words and (f" {plain} " in text or f" {' '.join(words)} " in text.replace("s ", " ")):
+            return True
+    return False
+
+
+def _same_number(recs: list[dict]) -> list[Finding]:
+    numbers = [n for r in recs for n in _numbers(r)]
+    homes = [n for n in numbers if n.where in ("cell", "fact")]
+    by_value: dict = {}
+    for h in homes:
+        by_value.setdefault(h.value, []).append(h)
+    out = []
+    for a in numbers:
+        if (a.rec["id"], a.label if a.where == "fact" else a.path[0]) in NOT_THE_SAME:
+            continue
+        best = None
+        for b in by_value.get(a.value, []):
+            if b is a or (b.rank(), b.rec["id"]) <= (a.rank(), a.rec["id"]) and a.where != "field":
+                continue
+            if b.where == "cell":
+                row = b.path[1]
+                named_row = (_row_names(row) & _names(a.rec)) or any(
+                    w and w <= _words(row) for w in [_words(a.rec.get("kind", ""))])
+                if named_row:
+                    pass
+                elif a.where == "fact" and _cell_named(a, b) and (_mentions(a.rec, b.rec) or _mentions(b.rec, a.rec)):
+                    pass            # a rule's "Swamp: 6 steps per hex" beside the table's Swamp row
+                else:
+                    continue
+            elif not (b.rec is a.rec or _mentions(a.rec, b.rec) or _mentions(b.rec, a.rec)
+                      or (a.where == "field" and _label_names(b.words(), a.rec))):
+                continue
+            elif b.rank() <= 1 and b.rec is not a.rec:
+                continue      # two cards' own printed values (Lever's and Ramp's 2 stone): no home between them
+            if not _same_role(a, b, recs):
+                continue
+            if best is None or b.rank() > best.rank():
+                best = b
+        if best is not None:
+            out.append(Finding(a.rec["id"], a.path, a.value, best.ref()))
     return out
 
 
@@ -148,10 +326,19 @@ def _names_in(rec: dict, label: str) -> bool:
     return False
 
 
-def main() -> int:
+def groups(findings: list[Finding], records: list[dict]) -> dict[str, int]:
+    """How many numbers stand in two places, by game: the findings grouped by the home they name."""
+    game = {r.get("id"): r.get("game") for r in records}
+    out: dict[str, set] = {}
+    for f in findings:
+        out.setdefault(game.get(f.record), set()).add((f.use, repr(f.value)))
+    return {g: len(v) for g, v in sorted(out.items(), key=lambda kv: str(kv[0]))}
+
+
+def main(data=None) -> int:
     from generator.paths import DATA
     from generator.validate.run import load_and_validate
-    records, problems = load_and_validate(DATA)
+    records, problems = load_and_validate(data or DATA)
     for p in problems:
         print(p)
     findings = find_repeated_numbers([r.data for r in records])
@@ -161,5 +348,9 @@ def main() -> int:
         field = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(f.path))
         print(f"{r.rel}:{r.line_of(list(f.path))}: {field}: {f.value!r} also stands in its home "
               f"(write from: {f.use} instead of the number)")
+    by_game = groups(findings, [r.data for r in records])
+    if by_game:
+        print("groups (numbers written in more than one place): "
+              + ", ".join(f"{g}: {n}" for g, n in by_game.items()))
     print(f"{len(findings)} number(s) written where a from: would do")
     return 1 if findings or problems else 0

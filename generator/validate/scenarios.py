@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import sys
 
-from generator.model.value_sources import lookup, value_holders
+from generator.model.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
 from generator.problems import Problem, closest, field_path, shown
 
@@ -77,7 +77,7 @@ def _resolved(records) -> tuple[list[dict], set[str]]:
                     unresolved.add(rec.get("game"))
                 else:
                     holder[fills] = value
-        out.append(rec)
+        out.append(settle_fields(rec))
     return out, unresolved
 
 
