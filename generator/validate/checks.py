@@ -154,7 +154,7 @@ def _unknown_paths(value, path=()):
     if value == "unknown":
         yield path
     elif isinstance(value, dict):
-        if value.get("value") == "unknown" and value.get("note"):
+        if (value.get("value") == "unknown" or value.get("at") == "unknown") and value.get("note"):
             return  # a cell or fact that carries its own note
         for k, v in value.items():
             yield from _unknown_paths(v, path + (k,))
@@ -261,6 +261,11 @@ ALL_CHECKS += [check_text_references, check_placeholder_gaps]
 from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
 
 ALL_CHECKS += TEXT_SAFETY_CHECKS
+
+# Timing as data (generator/validate/timing_checks.py, issue 25): when each effect acts in the turn.
+from generator.validate.timing_checks import TIMING_CHECKS  # noqa: E402
+
+ALL_CHECKS += TIMING_CHECKS
 
 # The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
 # scenarios) run after these, in run.py: they must know which records these checks refused.

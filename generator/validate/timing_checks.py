@@ -1,0 +1,278 @@
+"""Timing as data (issue 25, item 4): when each effect acts in the turn.
+
+The play-along engine steps through a game's turn and shows, at each step, the effects in
+play that act then. It reads that from `timing` (schemas/defs/timing.schema.json), never
+from the free-text `phase` line, so a timing that points at nothing, or that says something
+else than the line a player reads, would silently drop or misplace a reminder at the table.
+
+Which records are effect records (each must carry `timing` or a one-line `no_timing`, not
+both):
+- every hero, god, creature, wonder, role, card, technology, disaster and civilization
+  (national powers and civilization abilities) of every game: each is an effect a player
+  holds or meets;
+- every Ancient Conquest objective (an item of a people record's `objectives`);
+- a rule record that carries a free-text `phase` (it says itself that it acts at a moment),
+  unless it is a phase or step of the turn itself (`step_of`): a step is the timing.
+Any other rule may carry a `timing` (an event such as the hegemonic city, the Diplomacy
+variant's end), and is checked like the rest.
+
+Phase and step records: a rule record with `step_of`, and every rule record a `step_of`
+names (the turn, or a phase holding steps; naming it in a timing means "the whole of it").
+A step is linked ({id}) from its parent's `steps` or `text`, which give the turn order.
+
+The free-text `phase` stays (it holds detail no structure does: "after production and
+Hermes, before trading"), so it must agree with `timing`: every step the timing names is
+named in the line (by name or alias, with or without the word "phase"), a whole turn by
+the word "turn" or "any time"; every phase of the turn the line names (a top-level step, not a
+landmark sub-step such as "before trading") is in the timing or holds a step that is; `at: unknown` goes with a line that is absent or 'unknown'.
+
+Turns (Ancient Conquest): allowed only in a game whose game record has the fact 'Turns',
+and each lies within it; the turn an objective's text names lives in its timing only.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from generator.load.files import RawRecord
+from generator.problems import Problem, closest, field_path
+from generator.validate.record_set import known_ids
+
+EFFECT_KINDS = ("hero", "god", "creature", "wonder", "role", "card", "technology", "disaster", "civilization")
+TURNS_FACT = "Turns"
+WHOLE_TURN_WORDS = ("turns?", "any time")
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", str(text))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+def _holders(rec: RawRecord):
+    """(path, mapping) of every place in `rec` that must or may carry a timing."""
+    data = rec.data
+    kind = data.get("kind")
+    if kind == "people":
+        for i, obj in enumerate(data.get("objectives") or []):
+            if isinstance(obj, dict):
+                yield ["objectives", i], obj, True
+        return
+    required = kind in EFFECT_KINDS or (kind == "rule" and "phase" in data and "step_of" not in data)
+    yield [], data, required
+
+
+def _steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
+    """({id: record} of phase/step records, {step id: parent id})."""
+    by_id = {r.data.get("id"): r for r in records}
+    parent = {r.data["id"]: r.data["step_of"] for r in records
+              if r.data.get("kind") == "rule" and isinstance(r.data.get("step_of"), str)}
+    ids = set(parent) | {p for p in parent.values() if p in by_id}
+    return {i: by_id[i] for i in sorted(ids) if i in by_id}, parent
+
+
+def _fact_value(by_id: dict, rec, label: str, depth: int = 0):
+    """The value of `rec`'s fact `label`, following from: {record, fact} to where it lives."""
+    for fact in (rec.data.get("facts") or []) if rec is not None else []:
+        if not isinstance(fact, dict) or fact.get("label") != label:
+            continue
+        ref = fact.get("from")
+        if isinstance(ref, dict) and "record" in ref and depth < 8:
+            home = by_id.get(ref.get("record"))
+            value, at = _fact_value(by_id, home, ref.get("fact"), depth + 1)
+            return value, at
+        value = fact.get("value")
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return (value, rec.data.get("id")) if ok else (None, None)
+    return None, None
+
+
+def _turn_count(records, game: str):
+    """(the game's number of turns, the record that holds it): the game record's fact 'Turns',
+    read where it lives (Ancient Conquest: ac-end-of-the-game's 'Last turn')."""
+    by_id = {r.data.get("id"): r for r in records}
+    game_rec = next((r for r in records if r.data.get("kind") == "game" and r.data.get("game") == game), None)
+    return _fact_value(by_id, game_rec, TURNS_FACT)
+
+
+def _names(rec: RawRecord) -> list[str]:
+    words = [rec.data.get("name", "")] + list(rec.data.get("aliases") or [])
+    words += [part for w in words for part in re.split(r"\s+[-\u2013\u2014]\s+", w)]   # 'Combat - Battles - Sieges'
+    out = set()
+    for w in words:
+        f = _fold(w)
+        if f:
+            out.add(f)
+            bare = re.sub(r"\s*\bphase\b\s*", " ", f).strip()
+            bare = re.sub(r"^the\s+|\s+rules$", "", bare)
+            if len(bare) > 2:
+                out.add(bare)
+    return sorted(out)
+
+
+def _named_in(line: str, rec: RawRecord, whole_turn: bool) -> bool:
+    text = _fold(line)
+    if whole_turn and any(re.search(rf"\b{w}\b", text) for w in WHOLE_TURN_WORDS):
+        return True
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}s?(?![a-z0-9])", text) for n in _names(rec))
+
+
+def _ancestors(step: str, parent: dict[str, str]) -> list[str]:
+    out, seen = [], {step}
+    while step in parent and parent[step] not in seen:
+        step = parent[step]
+        seen.add(step)
+        out.append(step)
+    return out
+
+
+def check_timing_present(records: list[RawRecord]) -> list[Problem]:
+    """Every effect record (and Ancient Conquest objective) says when it acts, or why it does not."""
+    _, parent = _steps(records)
+    turn_records = set(parent.values())
+    problems = []
+    for r in records:
+        for path, holder, required in _holders(r):
+            required = required and r.data.get("id") not in turn_records
+            has_t, has_n = "timing" in holder, "no_timing" in holder
+            where = field_path(path + ["timing"])
+            if has_t and has_n:
+                problems.append(Problem(r.rel, r.line_of(path + ["no_timing"]), field_path(path + ["no_timing"]),
+                                        "both timing and no_timing are written",
+                                        "keep timing if the effect acts at a point of the turn, else keep no_timing"))
+            elif required and not has_t and not has_n:
+                what = "objective" if path else f"{r.data.get('kind')} record"
+                problems.append(Problem(r.rel, r.line_of(path) if path else r.line_of(["kind"]), where,
+                                        f"this {what} has no timing",
+                                        "add timing: {at: [<phase or step record ids>]} (at: unknown with a note "
+                                        "where the source does not say), or no_timing: <why it acts at no point of the turn>"))
+    return problems
+
+
+def check_step_records(records: list[RawRecord]) -> list[Problem]:
+    """A step_of names a rule of the same game that links the step in its steps or text."""
+    ids = known_ids(records)
+    by_id = {r.data.get("id"): r for r in records}
+    problems = []
+    for r in records:
+        target = r.data.get("step_of")
+        if not isinstance(target, str):
+            continue
+        line = r.line_of(["step_of"])
+        parent = by_id.get(target)
+        if target == r.data.get("id"):
+            problems.append(Problem(r.rel, line, "step_of", "a record cannot be a step of itself",
+                                    "name the rule that lays out the turn or phase it belongs to"))
+        elif target not in ids:
+            close = closest(target, ids)
+            problems.append(Problem(r.rel, line, "step_of", f"no record has id {target!r}",
+                                    f"did you mean '{close}'?" if close else "name an existing rule record"))
+        elif parent is None:
+            continue   # a file that failed its own checks: its problem is reported there
+        elif parent.data.get("kind") != "rule" or parent.data.get("game") != r.data.get("game"):
+            problems.append(Problem(r.rel, line, "step_of",
+                                    f"{target!r} is a {parent.data.get('kind')} of {parent.data.get('game')}, "
+                                    f"not a rule of {r.data.get('game')}", "name a rule record of the same game"))
+        else:
+            mention = re.compile(r"\{" + re.escape(r.data["id"]) + r"[|}]")
+            places = [str(s) for s in parent.data.get("steps") or []] + [str(parent.data.get("text", ""))]
+            if not any(mention.search(p) for p in places):
+                problems.append(Problem(r.rel, line, "step_of",
+                                        f"{target} does not link this step in its steps or text, so its place in the turn is not given",
+                                        f"add {{{r.data['id']}}} to {target}'s steps in turn order"))
+    return problems
+
+
+def check_timing_targets(records: list[RawRecord]) -> list[Problem]:
+    """Every id in a timing is a phase or step record of the same game; turns are within the game."""
+    ids = known_ids(records)
+    steps, _ = _steps(records)
+    problems = []
+    for r in records:
+        game = r.data.get("game")
+        for path, holder, _ in _holders(r):
+            timing = holder.get("timing")
+            if not isinstance(timing, dict):
+                continue
+            at = timing.get("at")
+            for i, target in enumerate(at if isinstance(at, list) else []):
+                p = path + ["timing", "at", i]
+                same_game = sorted(s for s, rec in steps.items() if rec.data.get("game") == game)
+                if target in steps and steps[target].data.get("game") == game:
+                    continue
+                if target not in ids:
+                    close = closest(str(target), same_game) or closest(str(target), ids)
+                    problems.append(Problem(r.rel, r.line_of(p), field_path(p), f"no record has id {target!r}",
+                                            f"did you mean '{close}'?" if close else "name a phase or step record"))
+                elif target in getattr(records, "unchecked_ids", ()) and target not in steps:
+                    continue
+                else:
+                    close = closest(str(target), same_game)
+                    problems.append(Problem(r.rel, r.line_of(p), field_path(p),
+                                            f"{target!r} is not a phase or step record of {game}",
+                                            (f"did you mean '{close}'?" if close else
+                                             f"name one of {', '.join(same_game[:6]) or 'its step records (none yet: add step_of to them)'}")))
+            problems += _turn_problems(records, r, path, timing, game)
+    return problems
+
+
+def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -> list[Problem]:
+    turns = timing.get("turns")
+    if turns is None:
+        return []
+    p = path + ["timing", "turns"]
+    count, home = _turn_count(records, game)
+    if count is None:
+        return [Problem(r.rel, r.line_of(p), field_path(p),
+                        f"{game} has no numbered turns (its game record has no fact {TURNS_FACT!r})",
+                        "remove turns, and name the step in at")]
+    values = [turns.get("from"), turns.get("to")] if isinstance(turns, dict) else list(turns)
+    out = []
+    for v in values:
+        if isinstance(v, int) and not 1 <= v <= count:
+            out.append(Problem(r.rel, r.line_of(p), field_path(p),
+                               f"turn {v} is outside turns 1 to {count} (fact {TURNS_FACT!r} of {home})",
+                               "correct the turn"))
+    if isinstance(turns, dict) and isinstance(turns.get("from"), int) and isinstance(turns.get("to"), int) \
+            and turns["from"] > turns["to"]:
+        out.append(Problem(r.rel, r.line_of(p), field_path(p),
+                           f"the window opens at turn {turns['from']} after it closes at turn {turns['to']}",
+                           "write from: <first turn>, to: <last turn>"))
+    return out
+
+
+def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
+    """The free-text phase line and the structured timing say the same steps."""
+    steps, parent = _steps(records)
+    turn_records = set(parent.values())
+    problems = []
+    for r in records:
+        line, timing = r.data.get("phase"), r.data.get("timing")
+        if not isinstance(line, str) or not isinstance(timing, dict):
+            continue
+        game, at = r.data.get("game"), timing.get("at")
+        where = r.line_of(["phase"])
+        if at == "unknown":
+            if _fold(line) != "unknown":
+                problems.append(Problem(r.rel, where, "phase", f"says {line!r} but timing.at is unknown",
+                                        "write the steps it names in timing.at, or write phase: unknown"))
+            continue
+        if not isinstance(at, list):
+            continue
+        for target in at:
+            rec = steps.get(target)
+            if rec is not None and not _named_in(line, rec, target in turn_records):
+                problems.append(Problem(r.rel, where, "phase", f"timing names {target} ({rec.data.get('name')}) but the phase line does not",
+                                        f"name {rec.data.get('name')!r} in phase, or correct timing.at"))
+        covered = set(at) | {a for t in at for a in _ancestors(t, parent)}
+        for sid, rec in steps.items():
+            top = parent.get(sid) in turn_records and parent.get(parent.get(sid)) is None
+            if rec.data.get("game") != game or sid in covered or sid in turn_records or not top:
+                continue   # a sub-step named as a landmark ('before trading') is no disagreement
+            if _named_in(line, rec, False):
+                problems.append(Problem(r.rel, where, "phase",
+                                        f"names {rec.data.get('name')!r} ({sid}) but timing.at does not",
+                                        f"add {sid} to timing.at, or reword the phase line"))
+    return problems
+
+
+TIMING_CHECKS = [check_timing_present, check_step_records, check_timing_targets, check_phase_agrees]
