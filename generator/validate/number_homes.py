@@ -227,7 +227,7 @@ def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
     # the same unit and a word of the label, unless the home's label names another record
     # ("Automatic value of a fortress" is not a creature's automatic value)
     return (bool(a.unit) and a.unit == b.unit and bool(a.words() & b.words())
-            and not any(o is not a.rec and _names_whole(o, b.label) and not _names_whole(o, a.label) for o in recs))
+            and not any(o is not a.rec and o is not b.rec and _names_whole(o, b.label) and not _names_whole(o, a.label) for o in recs))
 
 
 def _names_whole(rec: dict, label: str) -> bool:

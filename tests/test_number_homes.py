@@ -1,0 +1,203 @@
+"""Every number in one home (issue 26): number fields (count, movement, combat_factor) read
+through `from:`, the numbers lint that finds the same number with the same label or unit in two
+linked records, and the proof, on one home per game for three games, that editing the home
+changes every page that shows the number and the export. Pure generator, no MkDocs, no browser."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build_site_files
+from generator.paths import DATA
+from generator.validate.number_homes import find_repeated_numbers, groups
+from generator.validate.run import load_and_validate
+
+
+def copy_data(tmp_path: Path) -> Path:
+    out = tmp_path / "data"
+    shutil.copytree(DATA, out)
+    return out
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} is not once in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def findings_in(data: Path):
+    records, problems = load_and_validate(data)
+    assert not problems, [str(p) for p in problems]
+    return find_repeated_numbers([r.data for r in records]), [r.data for r in records]
+
+
+def test_the_real_data_writes_every_number_once():
+    findings, records = findings_in(DATA)
+    assert findings == [], "\n".join(map(str, findings))
+    assert groups(findings, records) == {}
+
+
+# Each plant writes a number back beside its home; the lint must name the home to read.
+PLANTS = [
+    # (file, old text, planted text, record, path, the from: the lint must propose)
+    ("ancient-conquest/unit/ac-infantry.yaml",
+     "movement: {from: {record: ac-movement-rules, fact: Infantry movement (usual)}}", "movement: 12",
+     "ac-infantry", ("movement",), "{record: ac-movement-rules, fact: Infantry movement (usual)}"),
+    ("mare-nostrum/component/mn-city.yaml",
+     "count: {from: {table: mn-building-tokens-by-player-count, row: City, column: p6}}", "count: 14",
+     "mn-city", ("count",), "{table: mn-building-tokens-by-player-count, row: City, column: p6}"),
+    ("mare-nostrum/god/mn-athena.yaml",
+     "  from: {record: mn-offering-phase, fact: Offering cost}\n", "  amount: 3\n",
+     "mn-athena", ("cost",), "{record: mn-offering-phase, fact: Offering cost}"),
+    ("ancient-conquest/unit/ac-slave.yaml",
+     "combat_factor: {from: {record: ac-slaves, fact: Slave combat factor}}", "combat_factor: 0",
+     "ac-slave", ("combat_factor",), "{record: ac-slaves, fact: Slave combat factor}"),
+    ("ancient-conquest/hero/ac-moses.yaml",
+     "from: {record: ac-moses-special-rule, fact: Decision turn}", "value: 4",
+     "ac-moses", ("facts", 0), "{record: ac-moses-special-rule, fact: Decision turn}"),
+    ("ancient-conquest/rule/ac-movement-costs-by-terrain.yaml",
+     "from: {table: ac-terrain-effects-table, row: Swamp, column: movement_cost}", "value: 6",
+     "ac-movement-costs-by-terrain", ("facts", 0), "{table: ac-terrain-effects-table, row: Swamp, column: movement_cost}"),
+    ("mosaic-wars-disasters/rule/mos-setup-technology-deck.yaml",
+     "from: {record: mos-setup-population-tax-tariff-and-build-decks, fact: Disaster Trigger Cards per deck}", "value: 2",
+     # two rules of equal rank, neither linking the other: the lint names the pair, its home by id
+     "mos-setup-population-tax-tariff-and-build-decks", ("facts", 0),
+     "{record: mos-setup-technology-deck, fact: Disaster Trigger Cards added}"),
+]
+
+
+def test_a_number_written_beside_its_home_is_found_with_the_from_to_write(tmp_path):
+    data = copy_data(tmp_path)
+    for file, old, new, *_ in PLANTS:
+        edit(data / file, old, new)
+    findings, records = findings_in(data)
+    got = {(f.record, f.path): f.use for f in findings}
+    for _, _, _, rid, path, use in PLANTS:
+        assert got.get((rid, path)) == use, f"{rid} {path}: {got.get((rid, path))!r}, want {use!r}; all: {got}"
+    assert len(findings) == len(PLANTS), "\n".join(map(str, findings))
+    assert set(groups(findings, records)) == {"ancient-conquest", "mare-nostrum", "mosaic-wars-disasters"}
+
+
+def test_equal_numbers_that_are_different_things_are_not_findings(tmp_path):
+    """Two cards' own printed values, a fact whose label names another record, and the declared
+    exceptions stay quiet: the lint reports only true repeats."""
+    findings, _ = findings_in(DATA)
+    quiet = {"mos-lever", "mos-ramp", "mos-rope", "mn-expansion-game-board", "swm-leader-cards", "swm-prayer-phase",
+             "mos-disaster-trigger-card", "mn-gilgamesh"}
+    assert not [f for f in findings if f.record in quiet]
+
+
+def test_a_number_field_with_a_bad_from_is_a_problem_with_its_line(tmp_path):
+    data = copy_data(tmp_path)
+    inf = data / "ancient-conquest/unit/ac-infantry.yaml"
+    edit(inf, "fact: Infantry movement (usual)}}", "fact: Infantry movment}}")
+    slave = data / "ancient-conquest/unit/ac-slave.yaml"
+    edit(slave, "movement: {from: {record: ac-slaves, fact: Slave movement alone}}",
+         "movement: {from: {record: ac-slaves, fact: Slave movement alone}, value: 1}")
+    city = data / "mare-nostrum/component/mn-city.yaml"      # a text cell is not a count
+    edit(city, "row: City, column: p6}}", "row: City, column: building}}")
+    _, problems = load_and_validate(data)
+    shown = [str(p) for p in problems]
+    for file, field, words in [
+        ("data/ancient-conquest/unit/ac-infantry.yaml", "movement.from.fact", "has no fact labelled 'Infantry movment'"),
+        ("data/ancient-conquest/unit/ac-slave.yaml", "movement", ""),
+        ("data/mare-nostrum/component/mn-city.yaml", "count.from", "not a number"),
+    ]:
+        hits = [s for s in shown if s.startswith(file + ":") and f": {field}" in s and words in s]
+        assert hits, f"no problem for {file} {field} {words!r} in {shown}"
+        assert re.match(rf"{re.escape(file)}:\d+: ", hits[0]), hits[0]
+
+
+def test_a_number_field_read_through_from_reaches_the_export_as_a_bare_number():
+    records, problems = load_and_validate(DATA)
+    assert not problems
+    files = build_site_files(records)
+    import json
+    recs = {r["id"]: r for r in json.loads(files["api/records.json"])["records"]}
+    assert recs["ac-infantry"]["movement"] == 12 and recs["ac-cavalry"]["movement"] == 16
+    assert recs["ac-infantry"]["value_from"] == {"movement": {"record": "ac-movement-rules", "fact": "Infantry movement (usual)"}}
+    assert recs["ac-slave"]["combat_factor"] == 0 and recs["mn-city"]["count"] == 14
+    assert "value_from" not in recs["ac-archers"] or "combat_factor" not in recs["ac-archers"]["value_from"]
+
+
+# One home per game: (file, old, new, home record id, old value, new value)
+HOMES = [
+    ("mare-nostrum/rule/mn-offering-phase.yaml", "{label: Offering cost, value: 3", "{label: Offering cost, value: 4",
+     "mn-offering-phase", 3, 4),
+    ("ancient-conquest/rule/ac-movement-rules.yaml", None, None, "ac-movement-rules", 12, 13),
+    ("mosaic-wars-disasters/rule/mos-setup-population-tax-tariff-and-build-decks.yaml",
+     "- label: Disaster Trigger Cards per deck\n  value: 2\n", "- label: Disaster Trigger Cards per deck\n  value: 5\n",
+     "mos-setup-population-tax-tariff-and-build-decks", 2, 5),
+]
+AC_HOME_FACT = "Infantry movement (usual)"
+
+
+def _readers(export: dict, home: str) -> list[tuple[str, str]]:
+    """(record id, field) of every number read from the home, as the export says."""
+    out = []
+    for r in export.values():
+        for field, ref in (r.get("value_from") or {}).items():
+            if ref.get("record") == home:
+                out.append((r["id"], field))
+        if isinstance(r.get("cost"), dict) and (r["cost"].get("from") or {}).get("record") == home:
+            out.append((r["id"], "cost"))
+        for i, f in enumerate(r.get("facts") or []):
+            if (f.get("from") or {}).get("record") == home:
+                out.append((r["id"], f"facts.{i}"))
+    return out
+
+
+def _value(rec: dict, field: str):
+    if field == "cost":
+        return rec["cost"]["amount"]
+    if field.startswith("facts."):
+        return rec["facts"][int(field.split(".")[1])]["value"]
+    return rec[field]
+
+
+def _page(files: dict, rid: str) -> str:
+    return next(text for path, text in files.items() if path.endswith(f"/{rid}.md"))
+
+
+def _shown_from(page: str, value, home: str) -> bool:
+    """Whether the page shows the value followed by its from-link to the home."""
+    return re.search(rf"(?<![\d.]){value}(?: [^<]*)? <span class=\"cmp-from\">\(from <a href=\"[^\"]*{home}/\">", page) is not None
+
+
+def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(tmp_path):
+    import json
+    data = copy_data(tmp_path)
+    before_records, problems = load_and_validate(DATA)
+    assert not problems
+    before = build_site_files(before_records)
+    for file, old, new, home, was, now in HOMES:
+        path = data / file
+        if old is None:     # Ancient Conquest: the fact is written in block form
+            text = path.read_text(encoding="utf-8")
+            new_text, n = re.subn(rf"(- label: {re.escape(AC_HOME_FACT)}\n  value: ){was}\n", rf"\g<1>{now}\n", text)
+            assert n == 1, text
+            path.write_text(new_text, encoding="utf-8")
+        else:
+            edit(path, old, new)
+    after_records, problems = load_and_validate(data)
+    assert not problems, [str(p) for p in problems]
+    after = build_site_files(after_records)
+    old_export = {r["id"]: r for r in json.loads(before["api/records.json"])["records"]}
+    new_export = {r["id"]: r for r in json.loads(after["api/records.json"])["records"]}
+
+    for _, _, _, home, was, now in HOMES:
+        readers = _readers(old_export, home)
+        if home == "ac-movement-rules":     # only the infantry's 12 moves; missile units keep their own 12
+            readers = [(rid, f) for rid, f in readers
+                       if ((old_export[rid].get("value_from") or {}).get(f) or {}).get("fact") == AC_HOME_FACT]
+        assert len(readers) >= (3 if home != "mos-setup-population-tax-tariff-and-build-decks" else 1), (home, readers)
+        for rid, field in readers:
+            assert _value(old_export[rid], field) == was, (rid, field)
+            assert _value(new_export[rid], field) == now, (rid, field)
+            assert _shown_from(_page(before, rid), was, home), (rid, field, "before")
+            page = _page(after, rid)
+            assert _shown_from(page, now, home), (rid, field, "after")
+            assert not _shown_from(page, was, home), (rid, field, "the old number is still shown")
