@@ -19,7 +19,8 @@ LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type":
           "both_ways": "Both ways", "combat": "Battle effect (used by the calculator)",
           "construction": "Construction effect (used by the sets helper)",
           "trigger": "Who it strikes (used by the disaster helper)",
-          "vp_alternative_rule": "Other VP value applies with", "no_group": "Not played"}
+          "vp_alternative_rule": "Other VP value applies with", "no_group": "Not played",
+          "timing": "When it acts", "no_timing": "No set moment", "step_of": "Step of"}
 ORDERED_LISTS = {"losses", "steps"}
 UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
 
@@ -37,6 +38,10 @@ def value_html(links: PageLinks, value, key: str = "") -> str:
     """Generic, escaped HTML for any field value."""
     if value == "unknown":
         return UNKNOWN_HTML
+    if key == "timing" and isinstance(value, dict):
+        return timing_html(links, value)
+    if key == "step_of" and isinstance(value, str):
+        return links.link(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (int, float)):
@@ -64,6 +69,31 @@ def value_html(links: PageLinks, value, key: str = "") -> str:
                        for v in value if isinstance(v, dict))
         return f'<div class="cmp-scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
     return esc(value)
+
+
+WHEN_WORDS = {"start": "at the start of", "during": "during", "end": "at the end of", "any": "at any moment of"}
+
+
+def timing_html(links: PageLinks, timing: dict) -> str:
+    """A timing (schemas/defs/timing.schema.json) as one line: the phase or step records it
+    names as links, where in them, its turns, then its note. 'at: unknown' reads as unknown."""
+    at = timing.get("at")
+    if at == "unknown":
+        steps = UNKNOWN_HTML
+    else:
+        names = [links.link(i) for i in at if isinstance(i, str)] if isinstance(at, list) else []
+        steps = ", ".join(names)
+        when = WHEN_WORDS.get(timing.get("when"))
+        if when:
+            steps = f"{esc(when)} {steps}"
+    turns = timing.get("turns")
+    if isinstance(turns, list):
+        steps += esc(f"; turn{'s' if len(turns) > 1 else ''} {', '.join(str(t) for t in turns)}")
+    elif isinstance(turns, dict):
+        steps += esc(f"; turns {turns.get('from')} to {turns['to']}" if "to" in turns
+                     else f"; from turn {turns.get('from')} to the end")
+    note = f' <span class="cmp-inline-note">({links.inline(timing["note"])})</span>' if timing.get("note") else ""
+    return f'<span class="cmp-timing">{steps}</span>{note}'
 
 
 def from_html(links: PageLinks, ref) -> str:

@@ -78,16 +78,15 @@ def _fact_value(by_id: dict, rec, label: str, depth: int = 0):
         ref = fact.get("from")
         if isinstance(ref, dict) and "record" in ref and depth < 8:
             home = by_id.get(ref.get("record"))
-            value, at = _fact_value(by_id, home, ref.get("fact"), depth + 1)
-            return value, at
+            return _fact_value(by_id, home, ref.get("fact"), depth + 1)
         value = fact.get("value")
         ok = isinstance(value, int) and not isinstance(value, bool)
-        return (value, rec.data.get("id")) if ok else (None, None)
+        return (value, f"fact {label!r} of {rec.data.get('id')}") if ok else (None, None)
     return None, None
 
 
 def _turn_count(records, game: str):
-    """(the game's number of turns, the record that holds it): the game record's fact 'Turns',
+    """(the game's number of turns, which fact of which record holds it): the game record's fact 'Turns',
     read where it lives (Ancient Conquest: ac-end-of-the-game's 'Last turn')."""
     by_id = {r.data.get("id"): r for r in records}
     game_rec = next((r for r in records if r.data.get("kind") == "game" and r.data.get("game") == game), None)
@@ -230,7 +229,7 @@ def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -
     for v in values:
         if isinstance(v, int) and not 1 <= v <= count:
             out.append(Problem(r.rel, r.line_of(p), field_path(p),
-                               f"turn {v} is outside turns 1 to {count} (fact {TURNS_FACT!r} of {home})",
+                               f"turn {v} is outside turns 1 to {count} ({home})",
                                "correct the turn"))
     if isinstance(turns, dict) and isinstance(turns.get("from"), int) and isinstance(turns.get("to"), int) \
             and turns["from"] > turns["to"]:
@@ -266,7 +265,7 @@ def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
         covered = set(at) | {a for t in at for a in _ancestors(t, parent)}
         for sid, rec in steps.items():
             top = parent.get(sid) in turn_records and parent.get(parent.get(sid)) is None
-            if rec.data.get("game") != game or sid in covered or sid in turn_records or not top:
+            if rec.data.get("game") != game or sid in covered or sid not in parent or not top:
                 continue   # a sub-step named as a landmark ('before trading') is no disagreement
             if _named_in(line, rec, False):
                 problems.append(Problem(r.rel, where, "phase",

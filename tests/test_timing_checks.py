@@ -1,0 +1,157 @@
+"""Timing as data (generator/validate/timing_checks.py, issue 25 item 4): every effect record says
+when it acts, every timing names a phase or step record of its game, turns lie within the game,
+and the free-text phase line agrees. Each message is path:line: field: problem (fix).
+
+One test runs the real command on a copy of data/ with one record's timing line removed (what a
+contributor sees); the rest edit a deep copy of the loaded records in memory.
+"""
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from generator.paths import DATA, ROOT
+from generator.validate.timing_checks import TIMING_CHECKS
+
+LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
+
+
+@pytest.fixture
+def recs(loaded):
+    records, problems = loaded
+    assert not problems
+    return copy.deepcopy(records)
+
+
+def data_of(recs, rid: str) -> dict:
+    return next(r for r in recs if r.data.get("id") == rid).data
+
+
+def messages(recs) -> list[str]:
+    out = [str(p) for check in TIMING_CHECKS for p in check(recs)]
+    assert all(LINE.match(m) for m in out), out
+    return out
+
+
+def test_real_data_passes(recs):
+    assert messages(recs) == []
+
+
+def test_every_effect_kind_and_objective_carries_timing_or_no_timing(recs):
+    from generator.validate.timing_checks import EFFECT_KINDS
+    for r in recs:
+        if r.data.get("kind") in EFFECT_KINDS:
+            assert ("timing" in r.data) != ("no_timing" in r.data), r.rel
+        for obj in r.data.get("objectives") or []:
+            assert ("timing" in obj) != ("no_timing" in obj), (r.rel, obj["text"])
+
+
+def test_a_record_without_timing_fails_at_its_line(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    ajax = data / "mare-nostrum" / "hero" / "mn-ajax.yaml"
+    lines = ajax.read_text(encoding="utf-8").split("\n")
+    assert any(line.startswith("timing:") for line in lines)
+    ajax.write_text("\n".join(line for line in lines if not line.startswith("timing:")), encoding="utf-8")
+    kind_line = next(i for i, line in enumerate(lines, 1) if line.startswith("kind:"))
+    run = subprocess.run([sys.executable, "-m", "generator", "check", "--data", str(data)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode != 0
+    out = [line for line in run.stdout.splitlines() + run.stderr.splitlines() if "mn-ajax" in line]
+    print("\n".join(out))
+    assert out == [f"data/mare-nostrum/hero/mn-ajax.yaml:{kind_line}: timing: this hero record has no timing "
+                   "(add timing: {at: [<phase or step record ids>]} (at: unknown with a note where the source "
+                   "does not say), or no_timing: <why it acts at no point of the turn>)"], out
+
+
+def test_an_objective_without_timing_fails(recs):
+    obj = data_of(recs, "ac-egyptian-empire")["objectives"][0]
+    del obj["timing"]
+    msgs = messages(recs)
+    assert len(msgs) == 1 and re.match(
+        r"data/ancient-conquest/people/ac-egyptian-empire\.yaml:\d+: objectives\[0\]\.timing: this objective has no timing", msgs[0]), msgs
+
+
+def test_both_timing_and_no_timing_fail(recs):
+    data_of(recs, "mn-ajax")["no_timing"] = "A lasting ability."
+    msgs = messages(recs)
+    assert len(msgs) == 1 and "mn-ajax.yaml" in msgs[0] and "no_timing: both timing and no_timing are written" in msgs[0], msgs
+
+
+def test_a_timing_naming_a_missing_record_fails(recs):
+    data_of(recs, "mn-ajax")["timing"]["at"] = ["mn-combt"]
+    msgs = messages(recs)
+    assert any(re.match(r"data/mare-nostrum/hero/mn-ajax\.yaml:\d+: timing\.at\[0\]: no record has id 'mn-combt' "
+                        r"\(did you mean 'mn-combat'\?\)", m) for m in msgs), msgs
+
+
+def test_a_timing_naming_a_record_that_is_no_step_fails(recs):
+    data_of(recs, "mn-ajax")["timing"]["at"] = ["mn-hamilcar"]
+    msgs = [m for m in messages(recs) if ": timing.at[" in m]
+    assert len(msgs) == 1 and "'mn-hamilcar' is not a phase or step record of mare-nostrum" in msgs[0], msgs
+
+
+def test_a_step_of_another_game_fails(recs):
+    data_of(recs, "mn-ajax")["timing"]["at"] = ["ac-combat"]
+    msgs = [m for m in messages(recs) if ": timing.at[" in m]
+    assert len(msgs) == 1 and "'ac-combat' is not a phase or step record of mare-nostrum" in msgs[0], msgs
+
+
+@pytest.mark.parametrize("turns, problem", [
+    ([16], "turn 16 is outside turns 1 to 15 (fact 'Last turn' of ac-end-of-the-game)"),
+    ({"from": 0, "to": 3}, "turn 0 is outside turns 1 to 15"),
+    ({"from": 9, "to": 4}, "the window opens at turn 9 after it closes at turn 4"),
+])
+def test_a_bad_turn_fails(recs, turns, problem):
+    data_of(recs, "ac-egyptian-empire")["objectives"][0]["timing"]["turns"] = turns
+    msgs = messages(recs)
+    assert len(msgs) == 1 and "objectives[0].timing.turns:" in msgs[0] and problem in msgs[0], msgs
+
+
+def test_the_turn_count_is_read_from_its_home(recs):
+    end = data_of(recs, "ac-end-of-the-game")
+    next(f for f in end["facts"] if f["label"] == "Last turn")["value"] = 12
+    msgs = messages(recs)
+    assert msgs and all("outside turns 1 to 12" in m for m in msgs), msgs   # turns 13 to 15 now fail
+
+
+def test_turns_in_a_game_without_numbered_turns_fail(recs):
+    data_of(recs, "mn-ajax")["timing"]["turns"] = [3]
+    msgs = messages(recs)
+    assert len(msgs) == 1 and "mare-nostrum has no numbered turns" in msgs[0], msgs
+
+
+def test_a_phase_line_that_disagrees_fails(recs):
+    data_of(recs, "mn-ajax")["timing"]["at"] = ["mn-construction-phase"]
+    msgs = messages(recs)
+    assert any(re.match(r"data/mare-nostrum/hero/mn-ajax\.yaml:\d+: phase: timing names mn-construction-phase "
+                        r"\(Construction Phase\) but the phase line does not", m) for m in msgs), msgs
+    assert any("names 'Military Phase' (mn-military-phase) but timing.at does not" in m for m in msgs), msgs
+
+
+def test_an_unknown_timing_needs_an_unknown_phase_line(recs):
+    data_of(recs, "swm-marauders-guild")["phase"] = "Action phase"
+    msgs = messages(recs)
+    assert len(msgs) == 1 and "phase: says 'Action phase' but timing.at is unknown" in msgs[0], msgs
+
+
+def test_a_step_its_parent_does_not_list_fails(recs):
+    parent = data_of(recs, "mn-phases-of-a-turn")
+    parent["steps"] = [s for s in parent["steps"] if "mn-role-assignment" not in s]
+    msgs = messages(recs)
+    assert any(re.match(r"data/mare-nostrum/rule/mn-role-assignment\.yaml:\d+: step_of: mn-phases-of-a-turn does not "
+                        r"link this step", m) for m in msgs), msgs
+
+
+def test_the_schema_refuses_an_unknown_timing_without_a_note_and_a_bad_when(recs):
+    from generator.validate.schema_check import check_schema
+    ajax = next(r for r in recs if r.data.get("id") == "mn-ajax")
+    ajax.data["timing"] = {"at": "unknown"}
+    assert check_schema(ajax), "at: unknown without a note is refused"
+    ajax.data["timing"] = {"at": ["mn-combat"], "when": "later"}
+    assert check_schema(ajax), "when is one of start, during, end, any"
