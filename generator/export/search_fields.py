@@ -48,7 +48,7 @@ FIELD_ALIASES = {"civilization": ["civ", "people", "nation"], "type": [], "kind"
                  "pantheon": ["pan"], "combat_factor": ["cf", "factor"], "phase": [], "topic": []}
 TYPE_SUFFIX = "_type"
 _REF = "common.schema.json#/$defs/ref"
-_NUMBER_REFS = {"common.schema.json#/$defs/amount"}
+_NUMBER_REFS = {"common.schema.json#/$defs/amount", "common.schema.json#/$defs/number_field"}   # the latter: a number, or from: resolved to one
 _COST_REF = "common.schema.json#/$defs/cost"
 _LINE_REFS = {"common.schema.json#/$defs/line"}
 _ROMAN = {a: i + 1 for i, a in enumerate(AGES)}
