@@ -10,10 +10,21 @@ number, in the same role, already stands
   and one names the other record ("Cost in the longer game" on the Pyramids, "Pyramids cost"
   on the Longer game).
 
+- (issue 26) the same number with the same label or unit in two records of a game that link
+  each other, where one is a table cell or a fact: facts, costs and the number fields count,
+  movement and combat_factor against table cells (a row named after the record, or a fact's
+  label naming the row and the column: "Swamp", 6 steps per hex) and against facts (the same
+  label; the same unit and a word of the label; a label naming the field and the record). The
+  home is the more authoritative: a table cell, then a table's, rule's or game's fact, then a
+  unit's or component's fact. Two cards' own printed values are never a pair, and NOT_THE_SAME
+  lists, each with its reason, equal numbers a reading found to be different things.
+
 Each finding says which `from:` to write. What it cannot see: numbers in prose (a summary's
 "costs 3"), numbers derived from another (12 - 1 = 11 "with Imhotep"), a fact whose label
 shares no word with the column or fact it repeats, a row named otherwise than the record, and
-numbers in other games. Equal numbers in different roles are not flagged (a legion's 1 die is
+numbers in other games, numbers derived from a table (the expansion's "2 cities added" is
+6 players' 14 less 5 players' 12), and two records of equal numbers that neither link each other
+nor name each other in a label. Equal numbers in different roles are not flagged (a legion's 1 die is
 not the chart's 1 of anything). It is run by tests/test_number_homes.py over data/ and by
 `python -m generator numbers`; it is not part of validation, so a new table that happens to
 hold a number an older record writes does not stop `make serve`.
