@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test check chromium quick zensical
+.PHONY: serve test check chromium quick zensical site
 
 serve: $(VENV)/.site
 	$(PY) -m mkdocs serve --strict --dirty -a 127.0.0.1:8000
@@ -35,6 +35,14 @@ zensical: $(VENV)/.zensical
 $(VENV)/.zensical: requirements-zensical.txt $(VENV)/.site
 	$(PY) -m pip install --quiet -r requirements-zensical.txt
 	touch $@
+
+# The folder to upload, built for the address it will be served at (the manifest's scope, the
+# service worker's, share links and QR codes come from it): make site SITE_URL=https://example.org/compendium/
+# writes build/site/. A missing or malformed SITE_URL is refused before anything is built.
+# SITE_URL reaches the script through the environment (make exports command-line variables), so
+# no quoting of it in the shell can go wrong.
+site: $(VENV)/.site
+	@$(PY) engines/site_build.py --out build/site
 
 # Versions come from constraints.txt (requirements*.txt apply it), so every machine
 # renders the same pages.

@@ -247,9 +247,10 @@ def node_suites_started(request, tmp_path_factory, worker_id):
 # What each test needs decides its markers (pytest.ini lists them; `make quick` leaves out all four),
 # and tests that share an expensive module fixture stay on one xdist worker, so it is made once.
 SITE_FIXTURES = {"site_dir", "mini_site_dir"}
-BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site"}     # a module's own site build
+BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site", "subpath_site"}     # a module's own site build
 # The modules holding those builds: each runs on one worker (SharedBuildScheduling below).
-SHARED_BUILD_MODULES = {"tests/test_injection.py", "tests/test_escaping_browser.py", "tests/test_zensical.py"}
+SHARED_BUILD_MODULES = {"tests/test_injection.py", "tests/test_escaping_browser.py", "tests/test_zensical.py",
+                        "tests/test_deploy_subpath.py"}
 
 
 @pytest.hookimpl(tryfirst=True)     # before -m selects
