@@ -100,14 +100,16 @@ def test_objective_rule_must_exist_and_have_a_value(recs):
 
 
 def test_a_record_an_engine_needs_and_no_file_holds_is_named_on_the_tool(recs):
-    """Issue 27: when no other problem explains a gap (here, the records simply lack mn-combat),
-    the engine's check says so at the game's tool entry; with the record there, nothing."""
+    """Issue 27: when no other problem explains a gap (here, the records simply lack the Statue
+    of Zeus, which no `from:` reads: without mn-combat the `from:`s that read it would explain the
+    gap, and the game is left out), the engine's check says so at the game's tool entry; with the
+    record there, nothing."""
     from generator.validate.scenarios import engine_checks
     assert engine_checks(recs) == []
-    rest = [r for r in recs if r.data.get("id") != "mn-combat"]
+    rest = [r for r in recs if r.data.get("id") != "mn-statue-of-zeus"]
     msgs = [str(p) for p in engine_checks(rest)]
     assert msgs and all(LINE.match(m) for m in msgs), msgs
     assert all(m.startswith("data/mare-nostrum/game/mn-mare-nostrum-mythology.yaml:") for m in msgs), msgs
-    assert any("tools[0].records: calculators/mare-nostrum-battle.md: the battle calculator needs the record mn-combat, "
+    assert any("tools[0].records: calculators/mare-nostrum-battle.md: the battle calculator needs the record mn-statue-of-zeus, "
                "which no data file holds" in m for m in msgs), msgs
     assert engine_checks(rest, doubtful_games={"mare-nostrum"}) == []   # a game in doubt is skipped, silently
