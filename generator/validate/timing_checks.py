@@ -221,9 +221,14 @@ def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -
     p = path + ["timing", "turns"]
     count, home = _turn_count(records, game)
     if count is None:
+        game_rec = next((g for g in records if g.data.get("kind") == "game" and g.data.get("game") == game), None)
+        if game_rec is None or getattr(records, "unchecked_ids", ()):
+            # the game record, or a record its fact reads, was refused: that problem is the true one
+            return []
         return [Problem(r.rel, r.line_of(p), field_path(p),
-                        f"{game} has no numbered turns (its game record has no fact {TURNS_FACT!r})",
-                        "remove turns, and name the step in at")]
+                        f"{game} has no numbered turns (its game record {game_rec.data.get('id')} has no "
+                        f"fact {TURNS_FACT!r} with a whole number)",
+                        f"remove turns and name the step in at, or give {game_rec.data.get('id')} its {TURNS_FACT!r} fact")]
     values = [turns.get("from"), turns.get("to")] if isinstance(turns, dict) else list(turns)
     out = []
     for v in values:
