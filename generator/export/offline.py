@@ -108,11 +108,15 @@ def manifest(site: Path, directory_urls: bool = True, packed: dict[str, bytes] |
         if not is_packed(rel):
             plain.append(rel)
     pack_urls = {key: f"{PACK_DIR}{hashlib.sha256(data).hexdigest()[:16]}.gz" for key, data in packed.items()}
+    # The worker checks each pack at install against these (the unzipped content's hash): a server
+    # that sends .gz files as "Content-Encoding: gzip" hands it the content, not the gzip bytes.
+    pack_content = {pack_urls[key]: hashlib.sha256(gzip.decompress(data)).hexdigest() for key, data in packed.items()}
     version = digest.hexdigest()[:16]
     stored = sum((site / rel).stat().st_size for rel in plain) + sum(map(len, packed.values()))
     urls = [file_url(rel, directory_urls) for rel in plain] + sorted(pack_urls.values()) + [MANIFEST_NAME]
     return {"version": version, "cache": f"compendium-{version}", "bytes": stored, "site_bytes": site_bytes,
-            "files": len(files), "count": len(urls), "urls": urls, "packs": pack_urls}
+            "files": len(files), "count": len(urls), "urls": urls, "packs": pack_urls,
+            "pack_content": dict(sorted(pack_content.items()))}
 
 
 def write_service_worker(site: Path, directory_urls: bool = True) -> dict:
@@ -126,6 +130,7 @@ def write_service_worker(site: Path, directory_urls: bool = True) -> dict:
     (site / MANIFEST_NAME).write_text(json.dumps(info, separators=(",", ":")), encoding="utf-8")
     body = (TEMPLATES / "service-worker.js").read_text(encoding="utf-8")
     head = (f"const CACHE = {json.dumps(info['cache'])};\nconst PRECACHE = {json.dumps(info['urls'])};\n"
-            f"const PACKS = {json.dumps(info['packs'], sort_keys=True)};\n")
+            f"const PACKS = {json.dumps(info['packs'], sort_keys=True)};\n"
+            f"const PACK_CONTENT = {json.dumps(info['pack_content'], sort_keys=True)};\n")
     (site / SW_NAME).write_text(head + body, encoding="utf-8")
     return info

@@ -26,24 +26,83 @@ function footerBox() {
   link.className = "cmp-offline__download";
   link.href = new URL(ZIP, ROOT).href;
   link.textContent = "Download a copy to open without internet (zip)";
-  box.append(status, link);
+  const again = document.createElement("button");
+  again.type = "button";
+  again.className = "cmp-offline__retry";
+  again.textContent = "Try again now";
+  again.hidden = true;
+  again.addEventListener("click", () => { tryAgain(); });
+  box.append(status, again, link);
   host.append(box);
   return box;
 }
 
-function show(text) {
+let retry = false;
+
+function show(text, offerRetry = false) {
   message = text;
+  retry = offerRetry;
   const box = footerBox();
-  if (box) box.querySelector("[data-offline-status]").textContent = text;
+  if (!box) return;
+  box.querySelector("[data-offline-status]").textContent = text;
+  box.querySelector(".cmp-offline__retry").hidden = !offerRetry;
 }
 
-async function status() {
-  try {
-    const info = await (await fetch(new URL("offline.json", ROOT))).json();
-    if (await caches.has(info.cache)) show(`Available offline · ${formatSize(info.bytes)}`);
-    else show("Saving for offline use…");
-  } catch (err) {
-    show("");
+// What the worker recorded when its last install stored nothing (generator/templates/service-worker.js).
+const STATUS_CACHE = "compendium-status";
+const FAILURE = new URL("offline/last-failure", ROOT).href;
+const BECAUSE = {
+  damaged: "a file of the offline copy arrived damaged. Reloading the page tries again.",
+  missing: "a file of the offline copy is missing on the server. Reloading the page tries again.",
+  network: "the connection dropped while saving. Reloading the page tries again.",
+  mismatch: "the server sent parts of two versions of the site (an update under way?). Reloading the page later tries again.",
+  storage: "this device's storage is full, or the browser gives this site too little room. It tries again when the site is updated, or after a day.",
+};
+
+async function lastFailure() {
+  try { return await (await caches.match(FAILURE, { cacheName: STATUS_CACHE }))?.json() ?? null; } catch (err) { return null; }
+}
+
+async function servedInfo() {
+  try { return await (await fetch(new URL("offline.json", ROOT))).json(); } catch (err) { return null; }
+}
+
+function showFailure(failure, earlier) {
+  const lead = earlier ? "This update of the site was not saved for offline use (the earlier version stays)" : "Not saved for offline use";
+  show(`${lead}: ${BECAUSE[failure.reason] || BECAUSE.network}`, failure.reason === "storage");
+}
+
+async function status(registration) {
+  // Always ends on a final message unless a worker is still installing: "Available offline", or why not.
+  const info = await servedInfo();
+  if (info && info.cache && await caches.has(info.cache)) return show(`Available offline · ${formatSize(info.bytes)}`);
+  const failure = await lastFailure();
+  const kept = await caches.match(new URL("offline.json", ROOT).href).then((r) => r && r.json()).catch(() => null);
+  const earlier = Boolean(kept && kept.cache && await caches.has(kept.cache));
+  if (failure && (!info || failure.cache === info.cache)) return showFailure(failure, earlier);
+  if (registration && (registration.installing || registration.waiting)) return show("Saving for offline use…");
+  if (earlier) return show(`Available offline · ${formatSize(kept.bytes)}`);   // the copy kept is of another build than the served list
+  if (failure) return showFailure(failure, false);
+  return show("Not saved for offline use: the server's list of the site's files (offline.json) does not match what it serves. Reloading the page later tries again.");
+}
+
+function backingOff(failure, info) {
+  // The worker refuses to download the copy again for the same build while storage was full
+  // (until failure.retry_at); the page does not even register it then.
+  return failure && failure.reason === "storage" && Date.now() < failure.retry_at && (!info || info.cache === failure.cache);
+}
+
+async function tryAgain() {
+  // The user asks: forget the full storage, and register (install) the worker again.
+  try { await (await caches.open(STATUS_CACHE)).delete(FAILURE); } catch (err) { /* nothing recorded */ }
+  if (await caches.has(STATUS_CACHE) && (await (await caches.open(STATUS_CACHE)).keys()).length === 0) await caches.delete(STATUS_CACHE);
+  show("Saving for offline use…");
+  const registration = await navigator.serviceWorker.getRegistration(ROOT.href);
+  if (registration && registration.active) {
+    await registration.update().catch(() => {});
+    if (!registration.installing && !registration.waiting) await status(registration);
+  } else {
+    await register();
   }
 }
 
@@ -59,6 +118,11 @@ async function register() {
     return;
   }
   show("Saving for offline use…");
+  const failure = await lastFailure();
+  if (failure && failure.reason === "storage" && backingOff(failure, await servedInfo())) {
+    const existing = await navigator.serviceWorker.getRegistration(ROOT.href);
+    if (!existing || !existing.active) return showFailure(failure, false);   // no download on every page load
+  }
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.href, updateViaCache: "none" });
@@ -67,23 +131,30 @@ async function register() {
     return;
   }
   sayWhenSavingFails(registration);
-  await navigator.serviceWorker.ready;
-  await status();
-  navigator.serviceWorker.addEventListener("controllerchange", status);
+  if (!registration?.active) {
+    // With no worker active, ready waits for an install that may fail: watch the installing one instead.
+    const worker = registration?.installing || registration?.waiting;
+    if (worker) await new Promise((done) => {
+      const check = () => { if (worker.state === "activated" || worker.state === "redundant") done(); };
+      worker.addEventListener("statechange", check);
+      check();
+    });
+  }
+  if (!registration?.active) return status(registration);
+  await status(registration);
+  navigator.serviceWorker.addEventListener("controllerchange", () => status(registration));
   takeOverWhenInstalled(registration);
 }
 
 function sayWhenSavingFails(registration) {
-  // The worker stores every file as it installs; if one cannot be stored (the device's storage is
-  // full, the connection dropped) the install fails and the worker is discarded. With no worker
-  // active before it, nothing is saved, and "Saving…" would stay on screen for good: say so
-  // instead. A reload registers the worker again, and so tries again (a page reached by instant
-  // navigation does not: this script runs once per load).
+  // The worker stores every file as it installs, each pack checked; if one cannot be stored (a
+  // file damaged or missing, the storage full, the connection dropped) the install fails and the
+  // worker is discarded, having recorded why. Say so, instead of "Saving…" for good. A reload
+  // registers the worker again, and so tries again (a page reached by instant navigation does
+  // not: this script runs once per load), except after a full storage: see backingOff.
   if (!registration) return;   // a browser that blocks workers (an automated one) may answer register() with nothing
   const watch = (worker) => worker?.addEventListener("statechange", () => {
-    if (worker.state === "redundant" && !registration.active) {
-      show("Not saved for offline use: storing the site failed (storage full, or the connection dropped). Reloading the page tries again.");
-    }
+    if (worker.state === "redundant") status(registration);
   });
   watch(registration.installing);
   registration.addEventListener("updatefound", () => watch(registration.installing));
@@ -106,7 +177,7 @@ function takeOverWhenInstalled(registration) {
 
 function onPage() {
   footerBox();
-  if (message) show(message);
+  if (message) show(message, retry);
 }
 
 if (window.document$) window.document$.subscribe(onPage);
