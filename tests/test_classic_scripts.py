@@ -173,7 +173,8 @@ def test_the_copy_holds_the_classic_builds_and_the_records_script(copy_dir, site
 
 
 def _file_page(browser):
-    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
     page = context.new_page()
     page.errors, page.requests = [], []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -236,3 +237,24 @@ def test_the_ancient_conquest_calculator_works_from_file_urls_on_a_phone(browser
         context.close()
     assert page.errors == []
     assert all(u.startswith(("file://", "data:")) for u in page.requests), page.requests
+
+
+HELPERS = (("ancient-conquest-victory", "ac-victory"), ("diplomacy-score", "dip-score"),
+           ("mare-nostrum-sets", "mn-sets"), ("mosaic-disasters", "mos-disaster"))
+
+
+def test_the_four_table_helpers_work_from_file_urls_on_a_phone(browser, copy_dir):
+    """Issue 27: the helpers fetched api/records.json, which a browser refuses from files
+    ("Failed to fetch"); they now share the calculators' loader, which reads api/records.js there."""
+    context, page = _file_page(browser)
+    try:
+        for slug, root in HELPERS:
+            page.goto((copy_dir / "calculators" / slug / "index.html").as_uri())
+            page.wait_for_selector(f"#{root}[data-ready=true], #{root}[data-ready=failed]", state="attached", timeout=20000)
+            assert page.get_attribute(f"#{root}", "data-ready") == "true", (slug, page.inner_text(f"#{root}"), page.errors)
+            assert "could not read the records" not in page.inner_text(f"#{root}"), slug
+    finally:
+        context.close()
+    assert page.errors == []
+    assert all(u.startswith(("file://", "data:")) for u in page.requests), page.requests
+    assert not any(u.endswith("records.json") for u in page.requests), page.requests

@@ -4,24 +4,15 @@
 // import this file.
 import { el, siteHref } from "../../shared/dom.js";
 import { onEveryPage } from "../../shared/on-page.js";
-import { checkedExport } from "../../export/check.js";
+import { loadRecords } from "../../calculators/records.js";
 
 export { el } from "../../shared/dom.js";   // the site's one element builder (text always as text)
 
 export const SITE_ROOT = new URL("../../../", import.meta.url);
-let recordsPromise = null;
 
-/** api/records.json, fetched once per page load (the service worker serves it offline). */
-export function loadRecords() {
-  if (!recordsPromise) {
-    recordsPromise = fetch(new URL("api/records.json", SITE_ROOT)).then((r) => {
-      if (!r.ok) throw new Error(`records.json answered ${r.status}`);
-      return r.json();
-    }).then(checkedExport);
-    recordsPromise.catch(() => { recordsPromise = null; });
-  }
-  return recordsPromise;
-}
+// The one records loader of the site's tools (calculators and helpers alike): fetched over
+// http(s), read from api/records.js in the downloadable file:// copy, where fetch is refused.
+export { loadRecords };
 
 /** A link to a record's page (its url from the export), or its name as plain text. */
 export function recordLink(ref, text) {
