@@ -1,0 +1,51 @@
+"""Issue 27 (Medium): with site data blocked by the browser (Chromium's "block cookies and site
+data"), reading `localStorage` itself throws a SecurityError. Material's __md_get/__md_set read
+it as a default argument outside their try, so every page threw from the palette code and the
+colour toggle did nothing. generator/mkdocs_theme/partials/javascripts/base.html keeps the choice
+in memory for the page's life there. Chromium at 375 px touch, one context, storage blocked the
+way Chromium blocks it: the getters themselves throw."""
+from __future__ import annotations
+
+import json
+
+BLOCK_STORAGE = """
+for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, { configurable: true, get() {
+    throw new DOMException("Failed to read the '" + name + "' property from 'Window': Access is denied for this document.", "SecurityError");
+  } });
+}
+"""
+TOGGLE = "form[data-md-component=palette] label:not([hidden])"
+
+
+def _toggle_switches(page):
+    before = page.get_attribute("body", "data-md-color-scheme")
+    page.tap(TOGGLE)
+    page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') !== {json.dumps(before)}", timeout=5000)
+    after = page.get_attribute("body", "data-md-color-scheme")
+    assert {before, after} == {"default", "slate"}, (before, after)
+    page.tap(TOGGLE)   # and back: the choice kept in memory is read again
+    page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === {json.dumps(before)}", timeout=5000)
+
+
+def test_pages_do_not_throw_and_the_toggle_works_with_site_data_blocked(browser, site_url, site_dir):
+    record = next(r for r in json.loads((site_dir / "api" / "records.json").read_text(encoding="utf-8"))["records"]
+                  if r.get("url"))
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    context.add_init_script(BLOCK_STORAGE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url + record["url"])
+        assert page.evaluate("() => { try { localStorage; return 'readable'; } catch (e) { return e.name; } }") == "SecurityError"
+        page.wait_for_function("typeof window.document$ !== 'undefined'")
+        page.wait_for_load_state("load")
+        _toggle_switches(page)
+        page.goto(site_url)
+        page.wait_for_load_state("load")
+        _toggle_switches(page)
+    finally:
+        context.close()
+    assert errors == [], errors
