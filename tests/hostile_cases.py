@@ -22,10 +22,13 @@ def hero(rid: str, replace: dict[str, str] | None = None, append: str = "") -> s
     8 summary, 9 text, 10 cost, 11 related, 12 source; `append` starts at line 13.
     """
     lines = [line for line in _TEMPLATE.splitlines() if not line.startswith("former_ids:")]
+    timing = [line for line in lines if line.startswith("no_timing:")]   # kept last, after `append`,
+    lines = [line for line in lines if not line.startswith("no_timing:")]   # so the lines above stay put
     lines = [line.replace("mn-penthesilee", rid) for line in lines]
     for key, new in (replace or {}).items():
         lines = [new if line.startswith(f"{key}:") else line for line in lines]
-    return "\n".join(lines) + "\n" + append
+    tail = "\n".join(timing) + "\n" if not append or append.endswith("\n") else ""
+    return "\n".join(lines) + "\n" + append + tail
 
 
 def table(rid: str, rows: str) -> str:
@@ -207,32 +210,41 @@ class RealCase:
     name: str
     edits: list
     expect: list
+    # Files that read the edited value by `from:`: their broken `from:` is the true problem
+    # (issue 26 gave these numbers one home), and it explains the engine's gap, which is then
+    # not said again. A message may name them, and no other untouched file.
+    readers: list = field(default_factory=list)
 
 
 REAL = Path(__file__).parent.parent / "data"
 COMBAT = "mare-nostrum/rule/mn-combat.yaml"
 LOST = "Points of total per enemy unit lost"
 TERRAIN = "ancient-conquest/table/ac-terrain-effects-table.yaml"
+PENTHESILEE = "mare-nostrum/hero/mn-penthesilee.yaml"        # reads LOST from mn-combat
+TERRAIN_COSTS = "ancient-conquest/rule/ac-movement-costs-by-terrain.yaml"   # reads the table's movement costs
+AC_GAME = "ancient-conquest/game/ac-ancient-conquest.yaml"    # reads its turns from ac-end-of-the-game
 CALCULATOR_BREAKS = [
     RealCase("battle fact renamed", [(COMBAT, LOST, "Points of total per enemy unit destroyed")],
-             [(COMBAT, "Points of total per enemy unit destroyed", "facts",
-               f"the battle calculator needs a numeric fact labelled '{LOST}'")]),
+             [(PENTHESILEE, LOST, "facts[0].from.fact", f"record mn-combat has no fact labelled '{LOST}'")],
+             readers=[PENTHESILEE]),
     RealCase("battle fact removed", [(COMBAT, f"  - {{label: {LOST}, value: 5, unit: points}}\n", "")],
-             [(COMBAT, "facts:", "facts", f"the battle calculator needs a numeric fact labelled '{LOST}'")]),
+             [(PENTHESILEE, LOST, "facts[0].from.fact", f"record mn-combat has no fact labelled '{LOST}'")],
+             readers=[PENTHESILEE]),
     RealCase("battle fact in words", [(COMBAT, f"{LOST}, value: 5", f"{LOST}, value: six")],
              [(COMBAT, f"{LOST}, value: six", "facts[1].value", "the battle calculator needs a number here, not 'six'")]),
-    RealCase("legion count removed", [("mare-nostrum/unit/mn-legion.yaml", "count: 8\n", "")],
+    RealCase("legion count removed", [("mare-nostrum/unit/mn-legion.yaml",
+                                       "count: {from: {record: mn-atlantian-wooden-pieces, fact: Legions}}\n", "")],
              [("mare-nostrum/unit/mn-legion.yaml", "kind:", "count", "the battle calculator needs count")]),
     RealCase("terrain row renamed", [(TERRAIN, "terrain: Mountain\n", "terrain: Mountains\n")],
-             [(TERRAIN, "terrain: Mountains", "rows[4].cells.terrain",
-               "the battle calculator needs a row whose terrain is 'Mountain'")]),
+             [(TERRAIN_COSTS, "row: Mountain", "facts[2].from.row", "table ac-terrain-effects-table has no row 'Mountain'")],
+             readers=[TERRAIN_COSTS]),
     RealCase("score helper fact renamed", [("diplomacy-variant/rule/dip-solo-scoring.yaml", "label: Points to the soloist",
                                             "label: Points to the solo player")],
              [("diplomacy-variant/rule/dip-solo-scoring.yaml", "Points to the solo player", "facts",
                "the score helper needs a numeric fact labelled 'Points to the soloist'")]),
     RealCase("victory helper fact renamed", [("ancient-conquest/rule/ac-end-of-the-game.yaml", "label: Last turn", "label: Final turn")],
-             [("ancient-conquest/rule/ac-end-of-the-game.yaml", "Final turn", "facts",
-               "the victory helper needs a numeric fact labelled 'Last turn'")]),
+             [(AC_GAME, "fact: Last turn", "facts[0].from.fact", "record ac-end-of-the-game has no fact labelled 'Last turn'")],
+             readers=[AC_GAME]),
     RealCase("sets helper fact in words", [("mare-nostrum/rule/mn-longer-game.yaml", "Pyramids cost, value: 13", "Pyramids cost, value: lots")],
              [("mare-nostrum/rule/mn-longer-game.yaml", "Pyramids cost, value: lots", "facts[1].value",
                "the sets helper needs a number here, not 'lots'")]),
