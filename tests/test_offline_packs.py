@@ -88,17 +88,26 @@ def _damaging(site_dir, target: str, how: str):
             if how == "flipped":
                 middle = len(body) // 2
                 body = body[:middle] + bytes(b ^ 0xFF for b in body[middle:middle + 64]) + body[middle + 64:]
-            else:
-                body = body[:len(body) // 2]          # a short Content-Length: the rest never comes
+            length = len(body)
+            if how == "short":
+                body = body[:len(body) // 2]            # a short Content-Length: the rest never comes
+                length = len(body)
+            elif how == "cut":
+                body = body[:len(body) // 2]            # the whole length promised, half sent, then closed
+                self.close_connection = True
             self.send_response(200)
             self.send_header("Content-Type", "application/gzip")
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(length))
             self.end_headers()
             self.wfile.write(body)
     return Damaging
 
 
-@pytest.mark.parametrize("how", ["flipped", "short"])
+# How a pack goes wrong on the way, and what the footer must name.
+DAMAGE = {"flipped": "arrived damaged", "short": "arrived damaged", "cut": "connection dropped"}
+
+
+@pytest.mark.parametrize("how", list(DAMAGE))
 def test_a_damaged_pack_is_not_stored_and_the_footer_says_so(phone, site_dir, how):
     _, target = _record_in_a_pack(site_dir)
     url, server = _serve(site_dir, _damaging(site_dir, target, how))
@@ -109,7 +118,7 @@ def test_a_damaged_pack_is_not_stored_and_the_footer_says_so(phone, site_dir, ho
         page.goto(url)
         text = _final_status(page)
         assert not text.startswith("Available offline"), text
-        assert text.startswith("Not saved for offline use") and "damaged" in text, text
+        assert text.startswith("Not saved for offline use") and DAMAGE[how] in text, text
         assert page.evaluate(HOLDS, url + target) == []                  # no cache holds the pack
         assert page.evaluate("async () => (await caches.keys()).filter((n) => n !== 'compendium-status')") == []
         assert page.locator(".cmp-offline__download").is_visible()      # the zip is still offered
