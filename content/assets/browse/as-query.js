@@ -4,6 +4,20 @@
 // engine and looking at what it selected: when every record it selects has one value for
 // that facet, the facet takes it; whatever else the query says stays a search filter, so
 // nothing in it is lost. Pure functions of the browser's entries and the engine.
+import { plainQuery } from "../search/plain-text.js";
+import { MAX_SYNTAX_CHARS } from "../search/engine/syntax.js";
+
+/**
+ * The address's ?search= as the engine reads it, for reading and for the echo: control and
+ * bidi characters folded (search/plain-text.js, as every search box), cut to the characters
+ * the engine's syntax reads. {query, cut, message}: message says what was cut, or is "".
+ */
+export function searchedText(raw) {
+  const folded = plainQuery(raw);
+  const cut = folded.length > MAX_SYNTAX_CHARS;
+  return { query: folded.slice(0, MAX_SYNTAX_CHARS), cut,
+    message: cut ? `The search in the address is ${folded.length.toLocaleString("en")} characters long; only the first ${MAX_SYNTAX_CHARS} are read.` : "" };
+}
 
 /** How a value is written in a query: quoted when it is not one plain word. */
 export function written(value) {

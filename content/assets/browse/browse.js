@@ -4,7 +4,8 @@
 // Filters live in the page address (?game=...&kind=...&sort=...).
 import { siteHref } from "../shared/dom.js";
 import { checkedExport } from "../export/check.js";
-import { facetsAsQuery, queryAsFacets } from "./as-query.js";
+import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
+import { plainQuery } from "../search/plain-text.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);
@@ -164,7 +165,7 @@ function readUrl(ui) {
       const known = [...c.options].some((o) => o.value === (v || ""));
       c.value = known ? v || "" : c.options[0].value;
       if (v && !known) wrong.push(`${key} “${v}”`);
-    } else c.value = v || "";
+    } else c.value = plainQuery(v || "");   // as every search box: no control or bidi character
   }
   ui.problem.hidden = !wrong.length;
   ui.problem.textContent = wrong.length
@@ -217,7 +218,8 @@ async function applySearch(ui, list, query) {
   const [{ fetchIndex }, engine] = await Promise.all([import("../search/load.js"), import("../search/engine/search.js")]);
   const index = engine.loadIndex(await fetchIndex());
   const byId = new Map(list.map((e) => [e.rec.id, e]));
-  const { facets, rest, ids } = queryAsFacets(engine, index, query.slice(0, 2000), byId);
+  const read = searchedText(query);   // folded and cut to what the engine reads, so the echo is that
+  const { facets, rest, ids } = queryAsFacets(engine, index, read.query, byId);
   for (const [key, value] of Object.entries(facets)) {
     const c = ui.controls[key];
     if (!c) continue;
@@ -225,8 +227,9 @@ async function applySearch(ui, list, query) {
     else if ([...c.options].some((o) => o.value === value)) c.value = value;
   }
   ui.search = rest ? { rest, ids } : null;
-  ui.searchNote.hidden = !rest;
-  ui.searchNote.textContent = rest ? `Also filtered by the search “${rest}” (Clear filters removes it).` : "";
+  ui.searchNote.hidden = !rest && !read.cut;
+  ui.searchNote.textContent = [rest ? `Also filtered by the search “${rest}” (Clear filters removes it).` : "", read.message]
+    .filter(Boolean).join(" ");
 }
 
 async function init() {

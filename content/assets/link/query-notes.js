@@ -3,12 +3,16 @@
 //
 // - a key given more than once, where the tool reads one value, says which value was used
 //   (URLSearchParams.get takes the first, silently);
-// - an unknown key is named, as before;
+// - an unknown key is named, as before (but not the site's own ?q=, which is the search's);
 // - either kind is listed for the first NAMED keys and summarised past that, and so is a run
 //   of problems with one field (10,000 `avoid=` values), so a hostile link gives a few lines,
 //   not thousands.
 
 export const NAMED = 3;
+
+// Keys every page reads, not the tool: ?q= opens the header's search on any page
+// (search/page.js), so a tool never calls it ignored.
+export const SITE_KEYS = new Set(["q"]);
 
 function quote(text, n = 24) {
   const s = String(text).replace(/\s+/g, " ");
@@ -36,7 +40,7 @@ export function repeatedKeyNotes(params, { repeatable = [], field = (key) => key
 
 /** {field, message} for each key the tool does not read; summarised past NAMED. */
 export function unknownKeyNotes(params, known, what = "helper") {
-  const unknown = distinctKeys(params).filter((k) => !known.has(k));
+  const unknown = distinctKeys(params).filter((k) => !known.has(k) && !SITE_KEYS.has(k));
   const notes = unknown.slice(0, NAMED).map((key) => ({
     field: key, message: `${quote(key)} in the link is not something this ${what} reads; it was ignored.`,
   }));

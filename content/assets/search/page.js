@@ -7,6 +7,7 @@
 // engine's modules, fetched one level of imports at a time, would too.
 import { expectLanding, landOnPage } from "./landing.js";
 import { fetchIndex, ROOT } from "./load.js";
+import { plainQuery } from "./plain-text.js";
 import { showMessage, showOutcome } from "./view.js";
 
 const state = { index: null, engine: null, loading: null, frame: 0 };
@@ -92,10 +93,11 @@ function openShared(parts) {
   const here = location.pathname + location.search;
   if (sharedHandled === here) return;
   sharedHandled = here;
-  const query = new URLSearchParams(location.search).get("q");
+  const shared = new URLSearchParams(location.search).get("q");
+  const query = shared === null ? "" : plainQuery(shared, MAX_SHARED_CHARS);   // folded as the start page's box
   // The card browser's ?q= is its own box's; the start page puts ?q= in its own box.
-  if (query === null || !query.trim() || document.getElementById("cmp-browse") || document.querySelector("[data-cmp-start]")) return;
-  parts.input.value = query.slice(0, MAX_SHARED_CHARS);
+  if (!query.trim() || document.getElementById("cmp-browse") || document.querySelector("[data-cmp-start]")) return;
+  parts.input.value = query;
   themeClosed.then(() => {
     if (location.pathname + location.search === here) setOpen(parts, true);
   });

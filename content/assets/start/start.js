@@ -12,13 +12,15 @@ import { holdTheme } from "./theme-later.js";
 import { onEveryPage, whenParsed } from "../shared/on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
 import { expectLanding } from "../search/landing.js";
+import { plainQuery } from "../search/plain-text.js";
 import { showMessage, showOutcome } from "../search/view.js";
 import { loadIndex, search, withoutSpan } from "../search/engine/search.js";
 
 const MAX_QUERY = 200;   // the box's maxlength
 const state = { index: null, loading: null, frame: 0 };
 
-/** The ?q= of the address as plain text for the box: control characters out, cut to length. */
+/** The ?q= of the address as plain text for the box: control characters out (search/plain-text.js,
+ * as the header's box), cut to length. */
 export function queryFromAddress(href) {
   let q = null;
   try {
@@ -26,7 +28,7 @@ export function queryFromAddress(href) {
   } catch {
     return "";
   }
-  return typeof q === "string" ? q.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, MAX_QUERY) : "";
+  return typeof q === "string" ? plainQuery(q, MAX_QUERY) : "";
 }
 
 function ensureIndex(parts) {

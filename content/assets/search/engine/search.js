@@ -84,6 +84,9 @@ function structuredSearch(index, query, syntax, limit) {
 
 export function search(index, query, { limit = DEFAULT_LIMIT } = {}) {
   const syntax = parseSyntax(query);
-  if (!isStructured(syntax.node)) return plainSearch(index, query, limit);
+  // A parse that had to leave something out (a group nested too deep, a bracket left open)
+  // is searched as parsed, with its problems shown: read as plain words instead, the text it
+  // left out would be searched anyway, silently.
+  if (!isStructured(syntax.node) && !syntax.problems.length) return plainSearch(index, query, limit);
   return structuredSearch(index, query, syntax, limit);
 }

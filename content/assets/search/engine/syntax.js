@@ -9,7 +9,8 @@
 // (evaluate.js) looks the names up in the index. Every node keeps where it stands in the
 // typed text (start, end), so a chip can be removed by cutting its text out.
 // Hostile text is bounded: the query is cut at MAX_SYNTAX_CHARS, at most MAX_NODES atoms
-// and MAX_DEPTH nested groups are read, an unclosed quote or group is closed at the end.
+// and MAX_DEPTH nested groups are read (each bound said in a problem, never silently), an
+// unclosed quote or group is closed at the end.
 
 export const MAX_SYNTAX_CHARS = 500;
 export const MAX_NODES = 24;
@@ -90,6 +91,8 @@ export function parseSyntax(raw) {
   let at = 0;
   let atoms = 0;
   let unmatched = 0;
+  let unclosed = 0;      // counted, so 300 open brackets give one line, not 300
+  let tooDeep = false;   // a group inside MAX_DEPTH others: left out, and said so once
   // 'or' binds tighter than the space between clauses: 'kind:hero or kind:god game:mn'
   // is (hero or god) and Mare Nostrum, as a player reads it.
   function group(depth) {
@@ -113,8 +116,9 @@ export function parseSyntax(raw) {
         const inner = group(depth + 1);
         const closed = at < tokens.length && tokens[at].t === "close";
         if (closed) at++;
-        else problems.push({ message: "A “(” is not closed; it is read as closed at the end." });
-        if (inner && depth + 1 <= MAX_DEPTH) {
+        else unclosed++;
+        if (depth + 1 > MAX_DEPTH) tooDeep = true;
+        else if (inner) {
           const end = closed ? tokens[at - 1].end : text.length;
           node = { ...inner, start: tok.start, end, negated: Boolean(tok.negated) !== Boolean(inner.negated) };
         }
@@ -135,6 +139,9 @@ export function parseSyntax(raw) {
     return { type: "and", nodes: parts, start: parts[0].start, end: parts[parts.length - 1].end };
   }
   const node = group(0);
+  if (unclosed) problems.push({ message: unclosed === 1 ? "A “(” is not closed; it is read as closed at the end."
+    : `${unclosed} “(” are not closed; they are read as closed at the end.` });
+  if (tooDeep) problems.push({ message: `Groups are read ${MAX_DEPTH} deep; a “(” inside ${MAX_DEPTH} others is left out with what it holds.` });
   if (unmatched) problems.push({ message: "A “)” has no “(”; it is left out." });
   if (atoms >= MAX_NODES && tokens.length > MAX_NODES) problems.push({ message: `Only the first ${MAX_NODES} terms are read.` });
   return { node, problems, text };
