@@ -7,12 +7,13 @@ aliases and numbers in yaml_bounded), so no file can make a check hang.
 from __future__ import annotations
 
 import bisect
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from generator.problems import Problem, field_path
+from generator.problems import Problem, field_path, shown
 from generator.load.value_checks import char_name, raw_controls, value_findings
 from generator.load.yaml_bounded import Finding, Refused, parse
 
@@ -132,15 +133,40 @@ def _unprintable_name(rel: str, stem: str) -> Problem:
                    "rename the file to its id plus .yaml: a game prefix and lowercase ASCII words joined by hyphens")
 
 
+def _entries(folder: Path):
+    """Every path under folder, in sorted order, without following a symbolic link: a link is
+    listed (so it can be refused) but never entered, so nothing outside data/ is ever read."""
+    for path in sorted(folder.iterdir()):
+        yield path
+        if path.is_dir() and not path.is_symlink():
+            yield from _entries(path)
+
+
+def _symlink(path: Path, rel: str) -> Problem:
+    """A link is refused, not followed or skipped: followed, it reads a record from outside data/
+    (which the repository does not hold, so another clone builds another site); skipped, its
+    records vanish without a word."""
+    try:
+        target = shown(os.readlink(path))
+    except OSError:
+        target = "an unreadable target"
+    what = "a folder" if path.is_dir() else "a file" if path.exists() else "nothing (a broken link)"
+    return Problem(rel, 1, "(file)", f"is a symbolic link (to {what}: {target})",
+                   "replace it with the " + ("folder" if path.is_dir() else "file") + " itself")
+
+
 def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Problem]]:
     """Load every data/<game>/<kind>/<id>.yaml under data_dir (each with `load`, which
     validate.py wraps to check each file once while it is unchanged)."""
     records, problems = [], []
     root = data_dir.parent
-    for path in sorted(data_dir.rglob("*")):
+    for path in _entries(data_dir):
+        rel = path.relative_to(root).as_posix()
+        if path.is_symlink():   # before anything that follows it (is_dir, is_file, the read)
+            problems.append(_symlink(path, rel))
+            continue
         if path.is_dir():
             continue
-        rel = path.relative_to(root).as_posix()
         if path.suffix != ".yaml":
             problems.append(Problem(rel, 1, "(file)", "not a .yaml file inside data/",
                                     "rename it to <id>.yaml or move it out of data/"))

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from generator.validate.ids import GAME_PREFIX
 from generator.validate.helper_checks import HELPER_CHECKS
 from generator.load.files import RawRecord
-from generator.problems import Problem, closest
+from generator.problems import Problem, closest, non_ascii
 from generator.validate.record_set import known_ids
 from generator.validate.schemas import load_schemas
 
@@ -68,21 +68,49 @@ def check_id_prefix(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def _claim_order(r: RawRecord, path: list) -> tuple:
+    """Which claim on a name keeps it: a record filed under its own id before one that is not
+    (a copy saved under another name is the newcomer), its id before a former id, then by path.
+    From the files alone, so the same data blames the same file on every machine and hash seed."""
+    rid = r.data.get("id")
+    return (PurePosixPath(r.rel).stem != rid, path != ["id"], r.rel)
+
+
 def check_unique_ids(records: list[RawRecord]) -> list[Problem]:
-    """Ids and former ids share one namespace, because both become URLs."""
-    seen: dict[str, RawRecord] = {}
-    problems = []
+    """Ids and former ids share one namespace, because both become URLs. The first claim (in
+    _claim_order) keeps the name; every later one is the problem, and its fix names the keeper."""
+    claims: dict[str, list] = defaultdict(list)
     for r in records:
         names = [(r.data.get("id"), ["id"])] + [(f, ["former_ids", i]) for i, f in enumerate(r.data.get("former_ids") or [])]
         for name, path in names:
-            if not isinstance(name, str):
-                continue
-            if name in seen:
-                problems.append(Problem(r.rel, r.line_of(path), ".".join(map(str, path)), f"id {name!r} is already used by {seen[name].rel}",
-                                        "choose a different id (ids are unique across all games)"))
-            else:
-                seen[name] = r
+            if isinstance(name, str):
+                claims[name].append((_claim_order(r, path), r, path))
+    problems = []
+    for name in sorted(claims):
+        (_, keeper, _), *later = sorted(claims[name], key=lambda claim: claim[0])
+        for _, r, path in later:
+            where = "this file" if r is keeper else keeper.rel
+            problems.append(Problem(r.rel, r.line_of(path), ".".join(map(str, path)), f"id {name!r} is already used by {where}",
+                                    f"choose a different id: {where} keeps {name!r}, and ids are unique across all games"))
     return problems
+
+
+def _ascii_ids(ids) -> list[str]:
+    """The ids a hint may offer: only ASCII ones (an id from a failed file may hold a lookalike letter)."""
+    return [i for i in ids if isinstance(i, str) and i.isascii()]
+
+
+def _no_such_id(target) -> str:
+    """'no record has id ...', naming a non-ASCII character, which the eye cannot see is wrong."""
+    char = non_ascii(target)
+    return f"no record has id {target!r}" + (f": it holds the non-ASCII character {char}" if char else "")
+
+
+def _id_hint(target, ids, otherwise: str) -> str:
+    close = closest(target, _ascii_ids(ids))
+    if close:
+        return f"did you mean '{close}'?"
+    return otherwise + ("; write it in ASCII letters" if non_ascii(target) else "")
 
 
 def check_references(records: list[RawRecord]) -> list[Problem]:
@@ -94,11 +122,10 @@ def check_references(records: list[RawRecord]) -> list[Problem]:
             targets = value if isinstance(value, list) else [value] if value else []
             for i, target in enumerate(targets):
                 if isinstance(target, str) and target not in ids:
-                    close = closest(target, ids)
-                    hint = f"did you mean '{close}'?" if close else "create that record or correct the id"
+                    hint = _id_hint(target, ids, "create that record or correct the id")
                     path = [field, i] if isinstance(value, list) else [field]
                     problems.append(Problem(r.rel, r.line_of(path), field + (f"[{i}]" if isinstance(value, list) else ""),
-                                            f"no record has id {target!r}", hint))
+                                            _no_such_id(target), hint))
                 if target == r.data.get("id"):
                     problems.append(Problem(r.rel, r.line_of([field]), field, "record refers to itself", "remove the self-reference"))
     return problems
@@ -112,10 +139,8 @@ def _listed_refs(records: list[RawRecord], list_field: str) -> list[Problem]:
         for i, entry in enumerate(r.data.get(list_field) or []):
             for j, target in enumerate(entry.get("records") or []):
                 if target not in ids:
-                    close = closest(target, ids)
                     problems.append(Problem(r.rel, r.line_of([list_field, i, "records", j]), f"{list_field}[{i}].records[{j}]",
-                                            f"no record has id {target!r}",
-                                            f"did you mean '{close}'?" if close else "correct the id"))
+                                            _no_such_id(target), _id_hint(target, ids, "correct the id")))
     return problems
 
 
@@ -141,9 +166,8 @@ def check_tool_examples(records: list[RawRecord]) -> list[Problem]:
             rec = by_id.get(target)
             where, field = r.line_of(["tools", i, "opens_on", "example"]), f"tools[{i}].opens_on.example"
             if rec is None:
-                close = closest(target, [k for k in by_id if isinstance(k, str)])
-                problems.append(Problem(r.rel, where, field, f"no record has id {target!r}",
-                                        f"did you mean '{close}'?" if close else "name a ruling that is a worked example"))
+                problems.append(Problem(r.rel, where, field, _no_such_id(target),
+                                        _id_hint(target, by_id, "name a ruling that is a worked example")))
             elif rec.get("kind") != "ruling" or rec.get("game") != r.data.get("game"):
                 problems.append(Problem(r.rel, where, field, f"{target!r} is not a ruling of this game",
                                         "name the ruling whose worked example the tool opens on, or leave example out"))

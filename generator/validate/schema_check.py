@@ -10,7 +10,7 @@ from jsonschema.exceptions import ValidationError
 
 from generator.validate.ids import GAME_PREFIX, suggest_id
 from generator.load.files import RawRecord
-from generator.problems import Problem, closest, field_path, shown
+from generator.problems import Problem, closest, field_path, non_ascii, shown
 from generator.validate.schemas import kinds, load_schemas, validators
 
 _TYPE_WORDS = {"object": "a mapping of fields", "array": "a list", "string": "text", "integer": "a whole number",
@@ -58,7 +58,8 @@ def _explain_pattern(err: ValidationError, game) -> tuple[str, str]:
         wanted = suggest_id(value, GAME_PREFIX.get(game) if isinstance(game, str) else None)
         fix = ("an id is a game prefix mn, swm, dip, mos or ac, a hyphen, then lowercase ASCII words joined by hyphens"
                + (f": write '{wanted}'" if wanted else ", like 'mn-julius-caesar'"))
-        return f"{shown(value)} is not an id", fix
+        char = non_ascii(value)
+        return f"{shown(value)} is not an id" + (f": it holds the non-ASCII character {char}" if char else ""), fix
     if err.validator_value in (_common_pattern("line"), _common_pattern("paragraph")):
         separator = next((c for c in "\u2028\u2029" if c in value), None)
         if separator:
