@@ -45,9 +45,18 @@ function encodeUnits(list, withFlags) {
   return list.map((u) => {
     if (!u || typeof u !== "object") return "x";
     const flags = withFlags ? Object.keys(FLAG_CODE).filter((k) => u.flags?.[k]).map((k) => FLAG_CODE[k]).join("") : "";
-    const f = Number.isFinite(u.factor) ? String(u.factor) : "x";
+    // a number too large to count exactly would be written as 1e+30 or Infinity: "x", which the check names
+    const f = Number.isFinite(u.factor) && Math.abs(u.factor) <= Number.MAX_SAFE_INTEGER ? String(u.factor) : "x";
     return `${TYPE_CODE[u.type] || "i"}${f}${flags}`;
   }).join(".");
+}
+// A factor as linked: digits too many to count exactly (thirty nines are 1e+30, four hundred
+// are Infinity) are read as too large, so the check says "above 999" and the address never
+// carries 1e+30 or Infinity.
+function linkedFactor(digits) {
+  if (digits === "" || digits === "-") return NaN;
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? n : n < 0 ? -Infinity : Infinity;
 }
 function decodeUnits(text) {
   if (text === null || text === undefined) return null;
@@ -57,7 +66,7 @@ function decodeUnits(text) {
     if (!m) return { type: "infantry", factor: NaN, flags: {} };
     const flags = {};
     for (const ch of m[3]) if (CODE_FLAG[ch]) flags[CODE_FLAG[ch]] = true;
-    return { type: CODE_TYPE[m[1]] || m[1], factor: m[2] === "" ? NaN : Number(m[2]), flags };
+    return { type: CODE_TYPE[m[1]] || m[1], factor: linkedFactor(m[2]), flags };
   });
 }
 

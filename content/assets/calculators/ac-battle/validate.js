@@ -35,7 +35,10 @@ export function validateUnits(list, side, fail, limit) {
     if (!u || typeof u !== "object") { fail(at("type"), `${cap1(side)} unit ${n}: not a unit (give a type and a combat factor).`); return; }
     if (!UNIT_TYPES.includes(u.type)) fail(at("type"), `${cap1(side)} unit ${n}: choose infantry, missile or cavalry.`);
     const f = u.factor;
-    if (typeof f !== "number" || !Number.isFinite(f)) fail(at("factor"), `${cap1(side)} unit ${n}: the combat factor must be a number.`);
+    if (typeof f !== "number" || Number.isNaN(f)) fail(at("factor"), `${cap1(side)} unit ${n}: the combat factor must be a number.`);
+    else if (!Number.isSafeInteger(f) && Math.abs(f) > 999) fail(at("factor"), f > 0   // Infinity, 1e309, 1e30: too large, not "not a number"
+      ? `${cap1(side)} unit ${n}: a combat factor above 999 is not a counter in this game.`
+      : `${cap1(side)} unit ${n}: the combat factor must be 1 or more.`);
     else if (!Number.isInteger(f)) fail(at("factor"), `${cap1(side)} unit ${n}: combat factors are whole numbers.`);
     else if (f <= 0) fail(at("factor"), `${cap1(side)} unit ${n}: the combat factor must be 1 or more (got ${f}).`);
     else if (f > 999) fail(at("factor"), `${cap1(side)} unit ${n}: a combat factor above 999 is not a counter in this game.`);

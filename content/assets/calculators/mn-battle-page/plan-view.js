@@ -15,7 +15,8 @@ const WHEN_TEXT = {
 
 /** A typed value: digits become a number; anything else stays text for the engine to name. */
 function typed(v) {
-  return /^\s*\d+\s*$/.test(v) ? Number(v) : String(v);
+  // digits too many to count exactly stay text, which the engine names (never Infinity in the address)
+  return /^\s*\d+\s*$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
 }
 
 /** The plan inputs for both sides; `on.plans(mutate)` is called on every change. */

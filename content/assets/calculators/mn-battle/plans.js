@@ -63,11 +63,18 @@ export function mostUnits(rules) {
 export function validatePlans(rules, s, plans, rounds) {
   const errors = [];
   const B = rules.base;
-  const err = (field, message) => errors.push({ field, message });
+  const refused = new Set();   // fields already refused as too large a number: one message each
+  const err = (field, message) => { if (!refused.has(field)) errors.push({ field, message }); };
   for (const side of SIDES) {
     const { withdraw: w, reinforce: r } = plans[side];
     const W = side === "attacker" ? "The attacker" : "The defender";
     const f = `${side}.plan`;
+    // Checked whatever the plan, "never" too: such a value would otherwise ride along in the address.
+    for (const [field, v] of [["withdraw.below", w.below], ["reinforce.legions", r.legions], ["reinforce.creatures", r.creatures], ["reinforce.round", r.round]]) {
+      if (!unholdable(v)) continue;
+      errors.push({ field: `${f}.${field}`, message: `${W}'s plan: ${quoted(v)} is not a number the calculator can count with (too large, or not finite); give a whole number.` });
+      refused.add(`${f}.${field}`);
+    }
     if (!WITHDRAW_WHEN.includes(w.when)) err(`${f}.withdraw.when`, `Unknown plan ${quoted(w.when)} (use ${WITHDRAW_WHEN.join(", ")}).`);
     else if (w.when === "fewer") {
       const most = mostUnits(rules);
@@ -125,7 +132,19 @@ export function plansToQuery(plans) {
   return p.toString();
 }
 
-const numberOrText = (v) => (/^\s*-?\d+(\.\d+)?(e\d+)?\s*$/i.test(v) ? Number(v) : String(v));
+const NUMERIC = /^\s*-?\d+(\.\d+)?(e\d+)?\s*$/i;
+
+/** A number the plans can hold: finite and within the whole numbers a double counts exactly. */
+const holdable = (n) => Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER;
+
+// A number as linked; one too large to hold ("1e309" is Infinity, 400 nines too) stays the text
+// it was, so validatePlans names it and the address keeps what was written, never "Infinity".
+const numberOrText = (v) => (NUMERIC.test(v) && holdable(Number(v)) ? Number(v) : String(v));
+
+/** True for a value no plan can use as a number: not finite, beyond exact counting, or the text of such a number. */
+export function unholdable(v) {
+  return typeof v === "number" ? !holdable(v) : typeof v === "string" && NUMERIC.test(v) && !holdable(Number(v));
+}
 
 /** Plans from a query string; values are checked later by validatePlans. */
 export function plansFromQuery(q) {
