@@ -107,9 +107,10 @@ def poisoned(tmp_path_factory):
                 path.write_text(text, encoding="utf-8")
                 written[path] = text
 
-    # A cross-record check may refuse a payload too (a disaster's payments must repeat its losses):
-    # give those fields their text back, and check again.
-    for _ in range(5):
+    # A cross-record check may refuse a payload too (a disaster's payments must repeat its losses;
+    # an engine's check names the first record it cannot read, then the next): give those fields
+    # their text back, and check again.
+    for _ in range(8):
         write()
         _, problems = load_and_validate(data)
         if not problems:
@@ -130,12 +131,17 @@ def poisoned(tmp_path_factory):
             for p, text in list(strings_in(rec)):
                 if text != _get(original, p) and text[:40] in problem.problem:
                     _set(rec, p, _get(original, p))
-            for rid in re.findall(r"\b(?:mn|ac|swm|dip|mos)-[a-z0-9]+(?:-[a-z0-9]+)*", problem.problem + problem.fix):
+            named_ids = re.findall(r"\b(?:mn|ac|swm|dip|mos)-[a-z0-9]+(?:-[a-z0-9]+)*", problem.problem + problem.fix)
+            if rec.get("kind") == "game" and field[:1] == ("tools",) and len(field) > 1:
+                # an engine cannot read its rules (issue 27: a problem at its tool entry): the records
+                # it reads keep their text, as the calculators' own numbers and names must
+                named_ids += list(rec["tools"][field[1]].get("records") or [])
+            for rid in named_ids:
                 if rid in by_id:
                     _, named, named_original = by_id[rid]
                     named.clear()
                     named.update(copy.deepcopy(named_original))
-    assert not problems, problems[:5]
+    assert not problems, [str(p) for p in problems[:3]]
     fields = sum(1 for _, rec, original in files.values() for p, t in strings_in(rec) if t != _get(original, p))
     assert fields > 3000, fields
     port = free_port()
