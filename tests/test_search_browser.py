@@ -264,3 +264,31 @@ def test_a_table_rows_name_lands_on_its_row_at_375_touch(phone_page, site_url, e
     moved = phone_page.evaluate(STAYS_LANDED_JS, [LANDED_JS, anchor, STAYS_MS])
     assert moved is None, f"{anchor} was on screen, then the page moved to scrollY {moved}"
     assert phone_page.locator(f"tr#{anchor} td").first.inner_text() == "Glassworks"
+
+
+CONTROL_JS = "v => [...v].filter(c => c < ' ' || c === '\\x7f' || /[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]/.test(c)).length"
+
+
+def test_a_shared_query_reaches_the_header_box_without_control_characters(phone_page, site_url):
+    """Issue 27: the header box kept NUL, BEL and ESC from a shared ?q= and echoed them, while the
+    start page's box folded them; both now fold through search/plain-text.js. 375 px touch."""
+    phone_page.goto(site_url + "mare-nostrum/?q=aj%00ax%07%1B")
+    phone_page.wait_for_function("document.querySelector('#__search').checked")
+    box = phone_page.locator("input.md-search__input")
+    value = box.input_value()
+    assert box.evaluate(f"e => ({CONTROL_JS})(e.value)") == 0, repr(value)
+    assert value.split() == ["aj", "ax"], repr(value)
+
+
+def test_the_card_browser_echoes_no_bidi_control_and_only_what_the_engine_reads(phone_page, site_url):
+    """Issue 27: the card browser echoed bidi controls and up to 2,000 characters of ?search=;
+    the engine reads 500 (MAX_SYNTAX_CHARS). The echo is folded and cut, and says it was cut."""
+    long_word = "z" * 1990
+    phone_page.goto(site_url + "browse/?search=" + "%E2%80%AEajax%E2%81%A6+" + long_word)
+    note = phone_page.locator(".cmp-browse__search")
+    note.wait_for(state="visible", timeout=20000)
+    text = note.inner_text()
+    assert phone_page.evaluate(f"({CONTROL_JS})", text) == 0, repr(text[:80])
+    # read: " ajax  " (each control folded to a space, then the +) and 493 of the z's: 500 characters
+    assert "z" * 493 in text and "z" * 494 not in text, len(text)
+    assert "only the first 500 are read" in text, text[-200:]
