@@ -147,6 +147,7 @@ def assert_only_about_the_edit(case: RealCase, data: Path) -> None:
     assert others == [], f"{case.name}: messages about records the case did not touch:\n" + "\n".join(others)
 
 
+@pytest.mark.slow   # a copy of the whole data/ and a check with Node each: make test only
 @pytest.mark.parametrize("case", CALCULATOR_BREAKS, ids=[c.name for c in CALCULATOR_BREAKS])
 def test_data_a_calculator_cannot_read_is_refused_at_its_line(case, tmp_path):
     """Issue 27 (High): a record the battle calculators or the table helpers cannot read their
@@ -154,6 +155,7 @@ def test_data_a_calculator_cannot_read_is_refused_at_its_line(case, tmp_path):
     assert_only_about_the_edit(case, real_tree(tmp_path, case))
 
 
+@pytest.mark.slow   # a copy of the whole data/ and a check with Node each: make test only
 @pytest.mark.parametrize("case", FALSE_LINE_CASES, ids=[c.name for c in FALSE_LINE_CASES])
 def test_a_broken_record_gives_no_line_about_records_that_are_fine(case, tmp_path):
     """Issue 27: a refused record made the later checks (scenarios, construction rows, the
@@ -161,6 +163,7 @@ def test_a_broken_record_gives_no_line_about_records_that_are_fine(case, tmp_pat
     assert_only_about_the_edit(case, real_tree(tmp_path, case))
 
 
+@pytest.mark.slow   # a copy of the whole data/ and a check with Node each: make test only
 @pytest.mark.parametrize("case", [CALCULATOR_BREAKS[0], FALSE_LINE_CASES[1]], ids=lambda c: c.name)
 def test_the_build_and_the_problems_page_say_the_same_true_lines(case, tmp_path, monkeypatch, capsys):
     """The build (mkdocs_hook.on_config: `mkdocs build` refuses, `make serve` shows the problems
