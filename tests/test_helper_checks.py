@@ -11,27 +11,18 @@ import re
 
 import pytest
 
+from record_copies import LINE, copy_of, data_of, messages_of  # noqa: F401 (LINE used by some tests)
+
 from generator.validate.helper_checks import HELPER_CHECKS
 from generator.validate.schema_check import check_schema
 
-LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
-
-
 @pytest.fixture
 def recs(loaded):
-    records, problems = loaded
-    assert not problems
-    return copy.deepcopy(records)
-
-
-def data_of(recs, rid: str) -> dict:
-    return next(r for r in recs if r.data.get("id") == rid).data
+    return copy_of(loaded)
 
 
 def messages(recs) -> list[str]:
-    out = [str(p) for check in HELPER_CHECKS for p in check(recs)]
-    assert all(LINE.match(m) for m in out), out
-    return out
+    return messages_of(HELPER_CHECKS, recs)
 
 
 def test_real_data_passes(recs):

@@ -15,27 +15,18 @@ import sys
 
 import pytest
 
+from record_copies import LINE, copy_of, data_of, messages_of  # noqa: F401 (LINE used by some tests)
+
 from generator.paths import DATA, ROOT
 from generator.validate.timing_checks import TIMING_CHECKS
 
-LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
-
-
 @pytest.fixture
 def recs(loaded):
-    records, problems = loaded
-    assert not problems
-    return copy.deepcopy(records)
-
-
-def data_of(recs, rid: str) -> dict:
-    return next(r for r in recs if r.data.get("id") == rid).data
+    return copy_of(loaded)
 
 
 def messages(recs) -> list[str]:
-    out = [str(p) for check in TIMING_CHECKS for p in check(recs)]
-    assert all(LINE.match(m) for m in out), out
-    return out
+    return messages_of(TIMING_CHECKS, recs)
 
 
 def test_real_data_passes(recs):
