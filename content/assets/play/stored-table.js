@@ -1,0 +1,156 @@
+// The table this device plays at, kept in localStorage so that search (`in:table`), the card
+// browser and record pages know which records are in play without loading api/records.json.
+// The play-along page writes it each time the table changes (storeTable); everything else only
+// reads it (readStoredTable). Storage is hostile: it may be disabled (private mode: asking for it
+// or reading throws), full (writing throws), or hold anything another script, an old version or a
+// hand in the developer tools wrote. So what is read back is checked whole, and anything that is
+// not exactly the contract below is refused with a message, never a throw:
+//
+//   localStorage["compendium.table.v1"] = JSON
+//   {"v": 1, "game": "<game slug>", "query": "<table query>", "inPlay": [{"id": "<record id>", "player": <n or null>}, ...]}
+//
+// No DOM: every function takes an optional Storage-like object (Node tests pass one); without it
+// the page's own localStorage is used.
+
+export const TABLE_KEY = "compendium.table.v1";
+export const TABLE_VERSION = 1;
+/** Longest stored text read at all (characters of the JSON); a longer one is refused unparsed. */
+export const MAX_STORED = 32 * 1024;
+/** Longest table query kept (characters). */
+export const MAX_TABLE_QUERY = 4000;
+/** Most records in play kept. */
+export const MAX_IN_PLAY = 300;
+/** Highest player number a record in play can name. */
+export const MAX_PLAYER = 20;
+const MAX_GAME = 60;
+
+// A record id, as the records' schema spells it.
+export const RECORD_ID = /^(mn|swm|dip|mos|ac)-[a-z0-9]+(-[a-z0-9]+)*$/;
+const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+// What a table query can hold: its keys and values are ids, numbers and positions
+// ("2.mn-military-phase"), joined by = and &; percent escapes allowed. Nothing that could make a
+// scheme (":"), a path ("/"), an outside link or markup.
+const QUERY = /^[A-Za-z0-9._~%=&+-]*$/;
+const KEYS = ["v", "game", "query", "inPlay"];
+
+const AGAIN = "set the table again on Play along";
+
+function refuse(why) {
+  return { table: null, error: `The table stored on this device cannot be used: ${why}; ${AGAIN}.` };
+}
+
+function shown(value) {
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** {table, error}: the table as stored when `value` is exactly the contract, else a message. */
+export function checkedTable(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return refuse("it is not a table object");
+  for (const key of Object.keys(value)) {
+    if (!KEYS.includes(key)) return refuse(`it has an unknown field ${shown(key)}`);
+  }
+  const { v, game, query, inPlay } = value;
+  if (v !== TABLE_VERSION) return refuse(`its version is ${shown(v)}, not ${TABLE_VERSION}`);
+  if (typeof game !== "string" || !GAME.test(game) || game.length > MAX_GAME) return refuse(`its game ${shown(game)} is not a game name`);
+  if (typeof query !== "string") return refuse("its query is not text");
+  if (query.length > MAX_TABLE_QUERY) return refuse(`its query is longer than ${MAX_TABLE_QUERY} characters`);
+  if (!QUERY.test(query)) return refuse("its query holds characters a table link never has");
+  if (!Array.isArray(inPlay)) return refuse("its records in play are not a list");
+  if (inPlay.length > MAX_IN_PLAY) return refuse(`it has more than ${MAX_IN_PLAY} records in play`);
+  const seen = new Set();
+  const list = [];
+  for (const item of inPlay) {
+    if (!item || typeof item !== "object" || Array.isArray(item)) return refuse("a record in play is not an {id, player} object");
+    for (const key of Object.keys(item)) {
+      if (key !== "id" && key !== "player") return refuse(`a record in play has an unknown field ${shown(key)}`);
+    }
+    const { id, player = null } = item;
+    if (typeof id !== "string" || id.length > 100 || !RECORD_ID.test(id)) return refuse(`${shown(id)} is not a record id`);
+    if (player !== null && !(Number.isInteger(player) && player >= 1 && player <= MAX_PLAYER)) {
+      return refuse(`the player of ${id} is ${shown(player)}, not a number from 1 to ${MAX_PLAYER} or null`);
+    }
+    const key = `${id}.${player}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      list.push({ id, player });
+    }
+  }
+  return { table: { v: TABLE_VERSION, game, query, inPlay: list }, error: null };
+}
+
+/** window.localStorage, or null where even asking for it throws (storage disabled). */
+export function localStore() {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * {table, error} for the table stored on this device. No table stored: {table: null, error: null}.
+ * Disabled storage, garbage, a wrong shape, a bad id or an oversized value: {table: null, error}.
+ */
+export function readStoredTable(storage = localStore()) {
+  let raw;
+  try {
+    raw = storage ? storage.getItem(TABLE_KEY) : null;
+  } catch {
+    return { table: null, error: "This device's storage cannot be read here (private browsing or storage turned off), so no table is known." };
+  }
+  if (raw === null || raw === undefined) return { table: null, error: null };
+  if (typeof raw !== "string") return refuse("it is not text");
+  if (raw.length > MAX_STORED) return refuse(`it is longer than ${MAX_STORED} characters`);
+  let value;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return refuse("it is not JSON");
+  }
+  return checkedTable(value);
+}
+
+/**
+ * Stores the table after checking it whole: {ok: true, error: null}, or {ok: false, error} when
+ * it is not a table (nothing is written) or storage is disabled or full.
+ */
+export function storeTable(value, storage = localStore()) {
+  const { table, error } = checkedTable(value);
+  if (!table) return { ok: false, error: error.replace(`; ${AGAIN}.`, ".").replace("stored on this device", "to store") };
+  const text = JSON.stringify(table);
+  if (text.length > MAX_STORED) return { ok: false, error: `The table cannot be stored: it is longer than ${MAX_STORED} characters.` };
+  try {
+    if (!storage) throw new Error("no storage");
+    storage.setItem(TABLE_KEY, text);
+    return { ok: true, error: null };
+  } catch {
+    return { ok: false, error: "The table cannot be kept on this device (private browsing, storage turned off or full); its link still holds it." };
+  }
+}
+
+/** Removes the stored table; true when nothing is left stored. Disabled storage: false, no throw. */
+export function forgetTable(storage = localStore()) {
+  try {
+    storage?.removeItem(TABLE_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The ids in play at the stored table (a Set), for search's in:table and record pages. */
+export function inPlaySet(table) {
+  return new Set((table?.inPlay || []).map((item) => item.id));
+}
+
+/** The players (numbers, in order; null for a table-wide record) holding `id` at the table. */
+export function playersOf(table, id) {
+  return (table?.inPlay || []).filter((item) => item.id === id).map((item) => item.player);
+}
+
+/** The play-along page's href for the stored table, relative to the site root ("play-along/?..."). */
+export function tableHref(table) {
+  const query = table && typeof table.query === "string" && QUERY.test(table.query) && table.query.length <= MAX_TABLE_QUERY ? table.query : "";
+  return query ? `play-along/?${query}` : "play-along/";
+}
