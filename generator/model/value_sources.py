@@ -7,6 +7,10 @@ A number lives in one YAML file. A record that needs a number another record alr
     facts: [{label: Cost in the longer game, from: {record: mn-longer-game, fact: Pyramids cost}}]
     movement: {from: {record: ac-movement-rules, fact: Infantry movement (usual)}}
 
+Setup counts (a rule's `setup[].counts[]`) and a game's `play_along.rounds` count and first
+(issue 25) take `from` too: each is filled in as `value` beside its `from`, like a fact, and
+must resolve to a whole number.
+
 A number field (`count`, `movement`, `combat_factor`: FIELDS) holds a plain number, so its
 `from` resolves into the bare number in place (the engines read `unit.movement` as a number)
 and the reference moves to the record's `value_from` map ({movement: {...}}), where pages and
@@ -27,6 +31,8 @@ import unicodedata
 FILLS = {"cost": "amount", "fact": "value", "field": "value"}
 # Number fields that may be written {from: ...} instead of a number.
 FIELDS = ("count", "movement", "combat_factor")
+# The play_along rounds fields that may be written {from: ...} (a game record's play_along.rounds).
+ROUND_FIELDS = ("count", "first")
 MAX_CHAIN = 8
 
 
@@ -48,6 +54,30 @@ def value_holders(rec: dict):
     for field in FIELDS:
         if isinstance(rec.get(field), dict):
             yield (field,), rec[field], FILLS["field"]
+    yield from _play_along_holders(rec)
+
+
+def _play_along_holders(rec: dict):
+    """The counts of a rule's setup steps and a game's play_along rounds (issue 25): a count
+    written {from: ...} is filled in as `value` beside its `from`, like a fact."""
+    steps = rec.get("setup")
+    if isinstance(steps, list):
+        for i, step in enumerate(steps):
+            counts = step.get("counts") if isinstance(step, dict) else None
+            for j, count in enumerate(counts if isinstance(counts, list) else []):
+                if isinstance(count, dict):
+                    yield ("setup", i, "counts", j), count, FILLS["fact"]
+    play = rec.get("play_along")
+    rounds = play.get("rounds") if isinstance(play, dict) else None
+    if isinstance(rounds, dict):
+        for field in ROUND_FIELDS:
+            if isinstance(rounds.get(field), dict):
+                yield ("play_along", "rounds", field), rounds[field], FILLS["field"]
+
+
+def whole_number_holder(path: tuple) -> bool:
+    """A holder that must resolve to a whole number: a setup count, a rounds count or first."""
+    return path[:1] == ("setup",) or path[:2] == ("play_along", "rounds")
 
 
 def settle_fields(rec: dict) -> dict:
@@ -138,6 +168,10 @@ def source_problems(records: dict):
             value, problem = lookup(records, holder["from"], (key,) if key else ())
             if problem:
                 out.append((rid, path, *problem))
+            elif whole_number_holder(path):
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    out.append((rid, path, "from", f"names {value!r}, not a whole number: a {path[-1]} is a number of things",
+                                "point at a cell or fact that holds a whole number, or write value: unknown with a note"))
             elif path[0] in FIELDS and (isinstance(value, bool) or not (isinstance(value, (int, float)) or value == "unknown")):
                 out.append((rid, path, "from", f"names {value!r}, not a number: {path[0]} must be a number or 'unknown'",
                             "point at a cell or fact that holds a number"))
