@@ -39,6 +39,7 @@ export function facetsAsQuery(values, amountOf) {
   if (values.phase) parts.push(`phase:${written(values.phase)}`);
   if (values.rulings) parts.push("has:rulings");
   if (values.unknowns) parts.push("is:unknown");
+  if (values.table) parts.push("in:table");
   if (values.q && values.q.trim()) parts.push(values.q.trim());
   return parts.join(" ");
 }
@@ -46,14 +47,16 @@ export function facetsAsQuery(values, amountOf) {
 const FACET_OF = { game: (e) => [e.rec.game], kind: (e) => [e.rec.kind], age: (e) => e.rec.ages || [],
   pantheon: (e) => (e.rec.pantheon ? [e.rec.pantheon] : []), phase: (e) => (e.rec.phase ? [e.rec.phase] : []),
   cost: (e) => (e.costLabel ? [e.costLabel] : []) };
-const FLAG_OF = { "has:rulings": "rulings", "is:rulings": "rulings", "is:unknown": "unknowns", "has:unknown": "unknowns" };
+const FLAG_OF = { "has:rulings": "rulings", "is:rulings": "rulings", "is:unknown": "unknowns", "has:unknown": "unknowns",
+  "in:table": "table", "in=table": "table" };
 
 /**
  * {facets: {key: value}, rest: query text left, ids: Set of ids the whole query selects, outcome}
- * engine: the search engine module; index: a loaded index; byId: Map(id -> entry).
+ * engine: the search engine module; index: a loaded index; byId: Map(id -> entry);
+ * options.stored: the device's table, for in:table (content/assets/play/stored-table.js).
  */
-export function queryAsFacets(engine, index, query, byId) {
-  const outcome = engine.search(index, query, { limit: Infinity });
+export function queryAsFacets(engine, index, query, byId, { stored = null } = {}) {
+  const outcome = engine.search(index, query, { limit: Infinity, stored });
   const ids = new Set(outcome.results.map((r) => r.doc.id));
   const facets = {};
   let rest = String(query);
@@ -69,7 +72,7 @@ export function queryAsFacets(engine, index, query, byId) {
     const name = /^([a-z]+):/i.exec(text)?.[1]?.toLowerCase();
     const key = name && Object.keys(FACET_OF).find((k) => k === name || (k === "game" && name === "g"));
     if (!key || text.startsWith("-") || / or /i.test(text)) continue;
-    const alone = engine.search(index, text, { limit: Infinity });
+    const alone = engine.search(index, text, { limit: Infinity, stored });
     const picked = new Set(alone.results.map((r) => r.doc.id));
     if (!picked.size || ![...picked].every((id) => byId.has(id))) continue;
     // The facet value that selects exactly what the clause selects, if there is one.

@@ -1,8 +1,11 @@
 // The card browser (content/browse.md): every record of every game, read from the JSON
 // export (api/records.json, which also carries the derived fields kind_label,
 // ruling_count, has_rulings, has_unknowns and ages), filtered and sorted in memory.
-// Filters live in the page address (?game=...&kind=...&sort=...).
+// Filters live in the page address (?game=...&kind=...&sort=...). With a table set on Play along
+// (content/assets/play/stored-table.js), a chip "In play at my table" (?table=1, in:table as a
+// search) keeps the records in play there.
 import { siteHref } from "../shared/dom.js";
+import { readStoredTable } from "../play/stored-table.js";
 import { checkedExport } from "../export/check.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
 import { plainQuery } from "../search/plain-text.js";
@@ -32,6 +35,15 @@ const CHECKS = [
   ["rulings", "Has rulings", (e) => e.rec.has_rulings],
   ["unknowns", "Has unknowns (the source is unclear)", (e) => e.rec.has_unknowns],
 ];
+const TABLE_LABEL = "In play at my table";
+const NO_TABLE = "No table is set on this device: set one on Play along.";
+
+/** The checks this device offers: the table's chip only when a table is stored. */
+function checksFor(stored) {
+  if (!stored.table) return CHECKS;
+  const ids = new Set(stored.table.inPlay.map((item) => item.id));
+  return [...CHECKS, ["table", TABLE_LABEL, (e) => ids.has(e.rec.id)]];
+}
 
 function fold(text) {
   return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -110,7 +122,13 @@ function options(list, key, values, labelOf) {
   return [...counts.keys()].map((v) => [v, labelOf(v, key)]);
 }
 
-function build(root, list) {
+/** Where the table's chip stands: the chip itself, or why there is none (a table that cannot be read). */
+function tableNote(stored) {
+  if (stored.table || !stored.error) return "";
+  return el("p", { className: "cmp-browse__table-note", dataset: { cmpTableNote: "" } }, stored.error);
+}
+
+function build(root, list, stored) {
   const labels = {
     game: Object.fromEntries(list.map((e) => [e.rec.game, e.gameName])),
     kind: Object.fromEntries(list.map((e) => [e.rec.kind, e.rec.kind_label])),
@@ -135,11 +153,14 @@ function build(root, list) {
     form.append(el("div", { className: "cmp-browse__field" }, el("label", { htmlFor: select.id }, label), select));
   }
   const checks = el("div", { className: "cmp-browse__checks" });
-  for (const [key, label] of CHECKS) {
+  const checkList = checksFor(stored);
+  for (const [key, label] of checkList) {
     const box = el("input", { type: "checkbox", id: `cmp-browse-${key}`, name: key, value: "1" });
     controls[key] = box;
-    checks.append(el("label", { htmlFor: box.id, className: "cmp-browse__check" }, box, " ", label));
+    const chip = key === "table" ? " cmp-browse__check--table" : "";
+    checks.append(el("label", { htmlFor: box.id, className: `cmp-browse__check${chip}` }, box, " ", label));
   }
+  checks.append(tableNote(stored));
   const sort = el("select", { id: "cmp-browse-sort", name: "sort" },
     ...Object.entries(SORTS).map(([v, [l]]) => el("option", { value: v }, l)));
   controls.sort = sort;
@@ -152,7 +173,7 @@ function build(root, list) {
   const asQuery = el("p", { className: "cmp-browse__as-query" });
   const out = el("ol", { className: "cmp-browse__list" });
   root.replaceChildren(form, problem, searchNote, count, asQuery, out);
-  return { controls, problem, count, out, reset, searchNote, asQuery, search: null, amountOf };
+  return { controls, problem, count, out, reset, searchNote, asQuery, search: null, amountOf, checks: checkList, stored, tableMissing: false };
 }
 
 function readUrl(ui) {
@@ -167,14 +188,25 @@ function readUrl(ui) {
       if (v && !known) wrong.push(`${key} “${v}”`);
     } else c.value = plainQuery(v || "");   // as every search box: no control or bidi character
   }
-  ui.problem.hidden = !wrong.length;
-  ui.problem.textContent = wrong.length
-    ? `The address asks for ${wrong.join(" and ")}, which no record has; that filter is ignored.` : "";
+  const lines = wrong.length ? [`The address asks for ${wrong.join(" and ")}, which no record has; that filter is ignored.`] : [];
+  if (params.get("table") === "1" && !ui.controls.table) {
+    ui.tableMissing = true;
+    lines.push(noTableLine(ui));
+  }
+  ui.problem.hidden = !lines.length;
+  ui.problem.textContent = lines.join(" ");
+}
+
+// Asked for the table's records (?table=1, or in:table in ?search=) with no table to read: no
+// record is shown, as the search shows none, and the line says why.
+function noTableLine(ui) {
+  return `The address asks for the records in play at your table: ${ui.stored.error || NO_TABLE}`;
 }
 
 function writeUrl(ui) {
   const params = new URLSearchParams();
   if (ui.search) params.set("search", ui.search.rest);
+  if (ui.tableMissing) params.set("table", "1");
   for (const [key, c] of Object.entries(ui.controls)) {
     if (c.type === "checkbox") { if (c.checked) params.set(key, "1"); }
     else if (c.value && !(key === "sort" && c.value === "name")) params.set(key, c.value.trim());
@@ -186,9 +218,9 @@ function writeUrl(ui) {
 function render(ui, list) {
   const c = ui.controls;
   const words = fold(c.q.value).split(/\s+/).filter(Boolean);
-  const shown = list.filter((e) =>
+  const shown = ui.tableMissing ? [] : list.filter((e) =>
     SELECTS.every(([key, , values]) => !c[key] || !c[key].value || values(e).includes(c[key].value)) &&
-    CHECKS.every(([key, , test]) => !c[key].checked || test(e)) &&
+    ui.checks.every(([key, , test]) => !c[key].checked || test(e)) &&
     words.every((w) => e.haystack.includes(w)) &&
     (!ui.search || ui.search.ids.has(e.rec.id)));
   shown.sort(SORTS[c.sort.value] ? SORTS[c.sort.value][1] : SORTS.name[1]);
@@ -202,6 +234,7 @@ function render(ui, list) {
 /** The facets set now, written as a search: a link that opens it in the search box. */
 function showAsQuery(ui) {
   const values = Object.fromEntries(Object.entries(ui.controls).map(([k, c]) => [k, c.type === "checkbox" ? c.checked : c.value]));
+  if (ui.tableMissing) values.table = true;
   const query = [facetsAsQuery(values, ui.amountOf), ui.search ? ui.search.rest : ""].filter(Boolean).join(" ");
   if (!query) {
     ui.asQuery.replaceChildren();
@@ -219,10 +252,17 @@ async function applySearch(ui, list, query) {
   const index = engine.loadIndex(await fetchIndex());
   const byId = new Map(list.map((e) => [e.rec.id, e]));
   const read = searchedText(query);   // folded and cut to what the engine reads, so the echo is that
-  const { facets, rest, ids } = queryAsFacets(engine, index, read.query, byId);
+  const { facets, rest, ids } = queryAsFacets(engine, index, read.query, byId, { stored: ui.stored });
   for (const [key, value] of Object.entries(facets)) {
     const c = ui.controls[key];
-    if (!c) continue;
+    if (!c) {
+      if (key === "table") {
+        ui.tableMissing = true;
+        ui.problem.hidden = false;
+        ui.problem.textContent = noTableLine(ui);
+      }
+      continue;
+    }
     if (c.type === "checkbox") c.checked = Boolean(value);
     else if ([...c.options].some((o) => o.value === value)) c.value = value;
   }
@@ -250,7 +290,7 @@ async function init() {
     root.removeAttribute("aria-busy");
     return;
   }
-  const ui = build(root, list);
+  const ui = build(root, list, readStoredTable());
   readUrl(ui);
   const searched = new URLSearchParams(location.search).get("search");
   if (searched && searched.trim()) {
@@ -263,11 +303,17 @@ async function init() {
     }
   }
   render(ui, list);
-  const update = () => { ui.problem.hidden = true; writeUrl(ui); render(ui, list); };
+  const update = () => {
+    ui.problem.hidden = !ui.tableMissing;   // an address's wrong filter is said once; a missing table stays said
+    if (ui.tableMissing) ui.problem.textContent = noTableLine(ui);
+    writeUrl(ui);
+    render(ui, list);
+  };
   ui.controls.q.addEventListener("input", update);
   for (const c of Object.values(ui.controls)) if (c !== ui.controls.q) c.addEventListener("change", update);
   ui.reset.addEventListener("click", () => {
     ui.search = null;
+    ui.tableMissing = false;
     ui.searchNote.hidden = true;
     for (const c of Object.values(ui.controls)) {
       if (c.type === "checkbox") c.checked = false; else c.value = c.tagName === "SELECT" ? c.options[0].value : "";

@@ -17,6 +17,7 @@ const PAGES = {
 };
 
 function load() {
+  if (document.querySelector("[data-cmp-record]")) import("./in-play.js").catch(() => {});   // a record page: is it in play at this device's table?
   for (const [id, script] of Object.entries(PAGES)) {
     if (document.getElementById(id)) {
       script().catch((err) => {

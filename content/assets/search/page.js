@@ -9,6 +9,7 @@ import { expectLanding, landOnPage } from "./landing.js";
 import { fetchIndex, ROOT } from "./load.js";
 import { plainQuery } from "./plain-text.js";
 import { showMessage, showOutcome } from "./view.js";
+import { makeTableChip, showTableChip, storedForSearch } from "./table-chip.js";
 
 const state = { index: null, engine: null, loading: null, frame: 0 };
 
@@ -41,6 +42,7 @@ function partsOf(root) {
     problems: root.querySelector("[data-cmp-search-problems]"),
     guide: root.querySelector("[data-cmp-search-guide]"),
     toggle: document.getElementById("__search"),
+    tableChip: null,
   };
 }
 
@@ -66,7 +68,9 @@ function render(parts) {
     ensureIndex(parts);
     return;
   }
-  showOutcome(parts, state.engine.search(state.index, parts.input.value), ROOT);
+  const stored = storedForSearch();   // the device's table, for in:table and its chip
+  showOutcome(parts, state.engine.search(state.index, parts.input.value, { stored }), ROOT);
+  showTableChip(parts.tableChip, stored, state.engine.hasTableClause(parts.input.value));
 }
 
 // A query from the address (search/?q=..., or ?q= on any page but the card browser,
@@ -164,6 +168,11 @@ function wire(root) {
   const parts = partsOf(root);
   if (!parts.input || !parts.toggle) return;
   const intent = () => ensureIndex(parts);
+  if (parts.chips) {
+    parts.tableChip = makeTableChip(parts, (on) => {
+      if (state.engine) runQuery(parts, state.engine.withTableClause(parts.input.value, on));
+    });
+  }
   document.querySelector("[data-cmp-search-open]")?.addEventListener("pointerdown", intent);
   parts.input.addEventListener("pointerenter", intent);
   parts.input.addEventListener("focus", () => {

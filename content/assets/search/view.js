@@ -1,6 +1,8 @@
 // Draws what the engine found into the search panel. Record text only ever goes in as
 // text (textContent, text nodes, <mark> around matched words), never as HTML. Every link
 // is the record's URL from the index, joined to the site's root.
+import { siteHref } from "../shared/dom.js";
+
 const MAX_QUOTED = 60;   // a long query is quoted by its start in messages
 
 function quote(query) {
@@ -80,6 +82,12 @@ function showProblems(parts, outcome, root) {
   for (const p of problems) {
     const line = el("p", "cmp-search__problem", p.message);
     for (const s of p.suggestions) line.append(" ", queryLink("cmp-search__fix", s.label, s.query, root));
+    const href = p.link && siteHref(p.link.href, root);   // a page of this site only (in:table's Play along)
+    if (href) {
+      const link = el("a", "cmp-search__fix cmp-search__page-link", p.link.label);
+      link.href = href;
+      line.append(" ", link);
+    }
     parts.problems.append(line);
   }
 }

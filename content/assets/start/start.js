@@ -15,6 +15,7 @@ import { expectLanding } from "../search/landing.js";
 import { plainQuery } from "../search/plain-text.js";
 import { showMessage, showOutcome } from "../search/view.js";
 import { loadIndex, search, withoutSpan } from "../search/engine/search.js";
+import { readStoredTable } from "../play/stored-table.js";
 
 const MAX_QUERY = 200;   // the box's maxlength
 const state = { index: null, loading: null, frame: 0 };
@@ -56,7 +57,7 @@ function render(parts) {
     showMessage(parts, parts.hint);
     return;
   }
-  showOutcome(parts, search(state.index, parts.input.value), ROOT);
+  showOutcome(parts, search(state.index, parts.input.value, { stored: readStoredTable() }), ROOT);   // the device's table, for in:table
 }
 
 function wire(root) {

@@ -9,6 +9,9 @@
 //   is:/has:NAME                    a flag (rulings, unknown, optional...) or any value of a field
 //   word                            any form of it, as the name search matches it
 //   "phrase"                        each word as written (or its family), all of them
+//   in:table                        the records in play at the table stored on this device (the
+//                                   page reads it, content/assets/play/stored-table.js, and passes
+//                                   it in: the engine never reads storage)
 import { boundedDistance } from "./distance.js";
 import { catalogue, fieldNamed, flagNamed, valueKey } from "./fields.js";
 import { eachPosting } from "./index.js";
@@ -22,6 +25,10 @@ const COMPARE = {
 };
 const SHOWN_OP = { ":": "=", "=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥" };
 const FLAG_WORDS = new Set(["is", "has"]);
+export const TABLE_FIELD = "in";
+export const TABLE_LABEL = "In play at my table";
+export const NO_TABLE = "No table is set on this device: set one on Play along.";
+const PLAY_ALONG = "play-along/";
 export const MAX_LISTED = 6;
 
 /** A typed number: digits (at most 9 before the point), or a roman numeral I to X; else null. */
@@ -68,9 +75,10 @@ function written(label) {
 }
 
 class Evaluation {
-  constructor(index, text) {
+  constructor(index, text, stored = null) {
     this.index = index;
     this.text = text;
+    this.stored = stored;   // {table, error} as readStoredTable gives it, or null: no table known
     this.n = index.docs.length;
     this.problems = [];
     this.tokens = [];       // positive words, for ranking
@@ -144,6 +152,7 @@ class Evaluation {
   field(node) {
     const name = node.name.toLowerCase();
     if (FLAG_WORDS.has(name)) return this.flag(node);
+    if (name === TABLE_FIELD) return this.inTable(node);
     const cat = this.fields();
     const field = fieldNamed(cat, name);
     if (!field) {
@@ -211,6 +220,34 @@ class Evaluation {
     return { set, label: `${field.label}: ${shown}` };
   }
 
+  /**
+   * in:table: the documents whose id is in play at the stored table. No table (or one that
+   * cannot be read): a message that says so, with a link to Play along, and no document.
+   */
+  inTable(node) {
+    const prefix = node.negated ? "-" : "";
+    if ((node.op !== ":" && node.op !== "=") || valueKey(node.value) !== "table") {
+      this.problem(`${quote(node.name + node.op + node.value)}: in: takes one value, table (in:table: the records in play at the table set on Play along). It is left out.`,
+        node, [{ label: "in:table", clause: `${prefix}in:table` }]);
+      return { set: null, label: "" };
+    }
+    const table = this.stored?.table;
+    const set = new Uint8Array(this.n);
+    if (!table || !Array.isArray(table.inPlay)) {
+      const message = typeof this.stored?.error === "string" && this.stored.error ? this.stored.error : NO_TABLE;
+      this.problems.push({ message, suggestions: [], link: { label: "Play along", href: PLAY_ALONG } });
+      return { set, label: TABLE_LABEL };
+    }
+    const ids = new Set(table.inPlay.map((item) => item && item.id).filter((id) => typeof id === "string"));
+    if (!ids.size) {
+      this.problems.push({ message: "No record is in play at your table yet: add them on Play along.", suggestions: [],
+        link: { label: "Play along", href: PLAY_ALONG } });
+      return { set, label: TABLE_LABEL };
+    }
+    this.index.docs.forEach((doc, d) => { if (ids.has(doc.id)) set[d] = 1; });
+    return { set, label: TABLE_LABEL };
+  }
+
   flag(node) {
     const cat = this.fields();
     const what = node.value.toLowerCase();
@@ -241,9 +278,11 @@ function clauses(node) {
 /**
  * {set: Uint8Array | null, chips: [{label, start, end}], problems: [{message, suggestions}], tokens}.
  * set null: nothing constrains the documents (only problems or stop words were typed).
+ * stored: the device's table ({table, error} from content/assets/play/stored-table.js), for in:table.
+ * A problem may carry link: {label, href} (a site-relative page to go to, as Play along).
  */
-export function evaluate(index, parsed) {
-  const ev = new Evaluation(index, parsed.text);
+export function evaluate(index, parsed, stored = null) {
+  const ev = new Evaluation(index, parsed.text, stored);
   ev.problems.push(...parsed.problems.map((p) => ({ ...p, suggestions: [] })));
   const chips = [];
   const parts = clauses(parsed.node).map((child) => {

@@ -16,9 +16,9 @@ import { closestNames } from "./suggest.js";
 import { loadIndex } from "./index.js";
 import { evaluate } from "./evaluate.js";
 import { FieldCatalogueError } from "./fields.js";
-import { isStructured, parseSyntax, withoutSpan } from "./syntax.js";
+import { hasTableClause, isStructured, parseSyntax, withTableClause, withoutSpan } from "./syntax.js";
 
-export { loadIndex, withoutSpan };   // the page imports the engine through this module alone
+export { hasTableClause, loadIndex, withTableClause, withoutSpan };   // the page imports the engine through this module alone
 
 export const DEFAULT_LIMIT = 20;
 
@@ -49,11 +49,11 @@ function plainSearch(index, query, limit) {
   return { ...base, status: "results", exact, total: results.length, closest: [], results: shown(index, results, parsed, matches, limit) };
 }
 
-function structuredSearch(index, query, syntax, limit) {
+function structuredSearch(index, query, syntax, limit, stored) {
   const base = { query: String(query ?? ""), structured: true, closest: [], results: [], total: 0 };
   let ev;
   try {
-    ev = evaluate(index, syntax);
+    ev = evaluate(index, syntax, stored);
   } catch (error) {
     if (!(error instanceof FieldCatalogueError)) throw error;
     return { ...base, status: "none", chips: [], problems: [{ message: `The search's field list cannot be used: ${error.message}.`, suggestions: [] }] };
@@ -82,11 +82,15 @@ function structuredSearch(index, query, syntax, limit) {
     results: shown(index, results, parsed, matches, limit) };
 }
 
-export function search(index, query, { limit = DEFAULT_LIMIT } = {}) {
+/**
+ * The outcome for a query. stored: the device's table as content/assets/play/stored-table.js
+ * readStoredTable() gives it ({table, error}), for in:table; left out, no table is known.
+ */
+export function search(index, query, { limit = DEFAULT_LIMIT, stored = null } = {}) {
   const syntax = parseSyntax(query);
   // A parse that had to leave something out (a group nested too deep, a bracket left open)
   // is searched as parsed, with its problems shown: read as plain words instead, the text it
   // left out would be searched anyway, silently.
   if (!isStructured(syntax.node) && !syntax.problems.length) return plainSearch(index, query, limit);
-  return structuredSearch(index, query, syntax, limit);
+  return structuredSearch(index, query, syntax, limit, stored);
 }

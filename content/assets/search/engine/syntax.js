@@ -163,3 +163,32 @@ export function withoutSpan(raw, start, end) {
   if (!/\S/.test(before)) after = after.replace(/^\s*(or|\|\|)(?=\s|$)/i, "");
   return (before + " " + after).replace(/\s{2,}/g, " ").trim();
 }
+
+// in:table (the records in play at the device's table): the chip "In play at my table" adds the
+// clause to the query or takes it out again, so the box always shows what is searched.
+const isTableClause = (tok) => tok.t === "field" && !tok.negated && tok.name.toLowerCase() === "in"
+  && (tok.op === ":" || tok.op === "=") && tok.value.trim().toLowerCase() === "table";
+
+/** The in:table clauses standing at the top level of a query (not inside a group), as {start, end}. */
+function tableClauses(raw) {
+  let depth = 0;
+  const out = [];
+  for (const tok of tokenize(raw).tokens) {
+    if (tok.t === "open") depth++;
+    else if (tok.t === "close") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && isTableClause(tok)) out.push(tok);
+  }
+  return out;
+}
+
+/** Whether the query keeps only the records in play (an in:table clause at its top level). */
+export function hasTableClause(raw) {
+  return tableClauses(raw).length > 0;
+}
+
+/** The query with in:table added at its end (on) or every top-level in:table taken out (off). */
+export function withTableClause(raw, on) {
+  const text = String(raw ?? "");
+  if (on) return hasTableClause(text) ? text : `${text.trim()} in:table`.trim();
+  return tableClauses(text).reverse().reduce((q, tok) => withoutSpan(q, tok.start, tok.end), text).trim();
+}
