@@ -1,0 +1,48 @@
+// The link to the game's scoring helper at the end of the game, with the table filled in.
+// Pure: no DOM.
+//
+// Each helper reads its own query (content/assets/helpers/README.md); only what the table
+// knows is written, in that helper's form, so the helper opens with no message:
+// - the Diplomacy score helper (dip-score): one p=<centres>:<name> per player, the seat's
+//   name (centres start at 0: the table does not know them);
+// - the Ancient Conquest victory helper (ac-victory): opt=<rule> for each option on that
+//   changes an objective's points (an objective's vp_alternative_rule);
+// - any other page: its address alone.
+import { gameRules } from "./records.js";
+
+/** The site-relative address of a page source ("calculators/x.md" -> "calculators/x/"). */
+export function pageHref(page) {
+  if (typeof page !== "string" || !/^[a-z0-9][a-z0-9/-]*\.md$/.test(page)) return null;
+  return page.replace(/(^|\/)index\.md$/, "$1").replace(/\.md$/, "/");
+}
+
+const FILL = {
+  "diplomacy-score": (g, table) => {
+    const q = new URLSearchParams();
+    const n = Number.isInteger(table.players) ? table.players : (table.seats || []).length;
+    for (let i = 0; i < n; i += 1) {
+      const key = (table.seats || [])[i];
+      const seat = g.seats.choices.find((c) => c.key === key);
+      q.append("p", seat ? `0:${seat.name}` : `0:Player ${i + 1}`);
+    }
+    return q;
+  },
+  "ancient-conquest-victory": (g, table) => {
+    const q = new URLSearchParams();
+    const scored = new Set();
+    for (const r of g.records) for (const o of (r.kind === "people" && r.objectives) || []) if (o && o.vp_alternative_rule) scored.add(o.vp_alternative_rule);
+    for (const id of table.options || []) if (scored.has(id)) q.append("opt", id);
+    return q;
+  },
+};
+
+/** The scoring helper's address (site-relative, with the table's players), or null when the game has none. */
+export function scoringLink(rules, table) {
+  const g = table && gameRules(rules, table.game);
+  const href = g && pageHref(g.scoring);
+  if (!href) return null;
+  const name = href.replace(/\/$/, "").split("/").pop();
+  const fill = FILL[name];
+  const q = fill ? fill(g, table).toString() : "";
+  return q ? `${href}?${q}` : href;
+}

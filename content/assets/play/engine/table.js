@@ -1,0 +1,180 @@
+// A table (the game, the players, the options, who plays what, the records in play, the
+// "now" marker) from a link's query, and back. Pure: no DOM.
+//
+// Every value in a link is hostile until checked: each bad one is a {field, message} and
+// the rest of the table is still read. The work is capped before parsing: at most MAX_QUERY
+// characters and MAX_KEYS pairs are read, so a link of 10,000 keys or a megabyte costs the
+// same as a short one, and says so.
+import { gameRules } from "./records.js";
+import { parsePosition, formatPosition } from "./sequence.js";
+import { readCount, shorten, INPUT_CEILING } from "../../helpers/shared/input.js";
+import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
+
+// The longest query read (characters) and the most key=value pairs read. Not game numbers: a
+// table of every record a game has in play fits well inside both.
+export const MAX_QUERY = 4000;
+export const MAX_KEYS = 300;
+
+const KEYS = ["g", "n", "opt", "s", "in", "at"];
+const REPEATABLE = ["opt", "s", "in"];
+
+/** An empty table of a game (or of none). */
+export function emptyTable(game = null) {
+  return { game, players: null, options: [], seats: [], inPlay: [], at: null };
+}
+
+/** How many pairs a query holds, counted without splitting it. */
+function countPairs(text) {
+  let n = 1;
+  for (let i = text.indexOf("&"); i >= 0; i = text.indexOf("&", i + 1)) n += 1;
+  return n;
+}
+
+/** The query's pairs, read within the caps: {params, notes}. Never throws. */
+export function boundedParams(query) {
+  const notes = [];
+  let text = query instanceof URLSearchParams ? query.toString() : typeof query === "string" ? query : "";
+  if (text.startsWith("?")) text = text.slice(1);
+  const total = text.length > MAX_QUERY || text.indexOf("&") >= 0 ? countPairs(text) : 1;
+  if (text.length > MAX_QUERY) {
+    notes.push({ field: "", message: `The link's table is ${text.length.toLocaleString("en")} characters long; only the first ${MAX_QUERY.toLocaleString("en")} were read.` });
+    text = text.slice(0, MAX_QUERY);
+    const cut = text.lastIndexOf("&");
+    text = cut >= 0 ? text.slice(0, cut) : "";   // never half a pair
+  }
+  let pairs = text.split("&", MAX_KEYS + 1);
+  if (pairs.length > MAX_KEYS) {
+    notes.push({ field: "", message: `The link has ${total.toLocaleString("en")} keys; only the first ${MAX_KEYS} were read.` });
+    pairs = pairs.slice(0, MAX_KEYS);
+  }
+  const params = new URLSearchParams();
+  for (const pair of pairs) {
+    if (pair === "") continue;
+    let entries;
+    try { entries = [...new URLSearchParams(pair)]; } catch { entries = []; }
+    for (const [k, v] of entries) params.append(k, v);
+  }
+  return { params, notes };
+}
+
+/**
+ * {table, errors} from a query string ("?g=...", "g=..." or URLSearchParams). table is
+ * {game, players, options: [ids], seats: [seat key | null per player], inPlay: [{id, player}], at}.
+ */
+export function tableFromQuery(rules, query) {
+  const { params: q, notes } = boundedParams(query);
+  const errors = [...notes];
+  const known = new Set(KEYS);
+  const slug = q.get("g");
+  const g = slug === null ? null : gameRules(rules, slug);
+  if (slug !== null && !g) {
+    const names = (rules && rules.slugs) || [];
+    errors.push({ field: "g", message: `“${shorten(slug)}” is not a game the play-along page knows; choose one of ${names.join(", ") || "none"}.` });
+  }
+  if (!g) {
+    const rest = [...new Set(q.keys())].filter((k) => k !== "g" && known.has(k));
+    if (rest.length) errors.push({ field: "g", message: `Without a game, the rest of the table (${rest.join(", ")}) could not be read.` });
+    return { table: emptyTable(null), errors: finish(q, errors, known) };
+  }
+  const table = emptyTable(slug);
+  // Players.
+  const nRaw = q.get("n");
+  if (nRaw !== null) {
+    const min = Number.isInteger(g.players.min) ? g.players.min : 1;
+    const max = Number.isInteger(g.players.max) ? g.players.max : Math.min(INPUT_CEILING, g.seats.choices.length || INPUT_CEILING);
+    const why = Number.isInteger(g.players.min) && Number.isInteger(g.players.max) ? `${g.record.name} is for ${min} to ${max} players`
+      : `the records do not give ${g.record.name}'s player range; a table has at most ${max} ${g.seats.label.toLowerCase()} seats`;
+    const r = readCount(nRaw, { label: "Players", min, max, empty: null, why });
+    if (r.error) errors.push({ field: "n", message: r.error });
+    else table.players = r.value;
+  }
+  // Options, in the game's order.
+  const optionIds = g.options.map((o) => o.id);
+  const chosen = new Set();
+  for (const id of q.getAll("opt")) {
+    if (!optionIds.includes(id)) errors.push({ field: "opt", message: `“${shorten(id)}” is not an option of ${g.record.name}; it was left out.` });
+    else chosen.add(id);
+  }
+  table.options = optionIds.filter((id) => chosen.has(id));
+  // Seats: s per player in order; empty = not chosen.
+  const seatRaw = q.getAll("s");
+  const seatKeys = g.seats.choices.map((c) => c.key);
+  const limit = table.players === null ? Math.min(seatKeys.length, INPUT_CEILING) : table.players;
+  if (seatRaw.length > limit) {
+    errors.push({ field: "s", message: `The link names ${seatRaw.length} seats for ${limit} ${table.players === null ? "seats the game has" : "players"}; the rest were left out.` });
+  }
+  const taken = new Map();
+  seatRaw.slice(0, limit).forEach((raw, i) => {
+    if (raw === "") { table.seats.push(null); return; }
+    if (!seatKeys.includes(raw)) {
+      errors.push({ field: `s${i + 1}`, message: `Player ${i + 1}: “${shorten(raw)}” is not a ${g.seats.label.toLowerCase()} of ${g.record.name}; it was left unchosen.` });
+      table.seats.push(null);
+    } else if (taken.has(raw)) {
+      errors.push({ field: `s${i + 1}`, message: `Player ${i + 1}: ${seatName(g, raw)} is already player ${taken.get(raw)}'s; it was left unchosen.` });
+      table.seats.push(null);
+    } else { taken.set(raw, i + 1); table.seats.push(raw); }
+  });
+  if (table.players !== null) while (table.seats.length < table.players) table.seats.push(null);
+  while (table.seats.length && table.seats[table.seats.length - 1] === null && table.players === null) table.seats.pop();
+  // Records in play: <id> or <id>.<player>.
+  const seen = new Map();
+  for (const raw of q.getAll("in")) {
+    const dot = raw.lastIndexOf(".");
+    const id = dot < 0 ? raw : raw.slice(0, dot);
+    const who = dot < 0 ? null : raw.slice(dot + 1);
+    const rec = g.byId.get(id);
+    if (!rec || !g.inPlayKinds.includes(rec.kind)) {
+      errors.push({ field: "in", message: `“${shorten(raw)}” is not a record that can enter play in ${g.record.name}; it was left out.` });
+      continue;
+    }
+    let player = null;
+    if (who !== null) {
+      const max = table.players === null ? table.seats.length : table.players;
+      const r = /^\d{1,3}$/.test(who) ? Number(who) : NaN;
+      if (!(r >= 1 && r <= max)) {
+        errors.push({ field: "in", message: `${rec.name}: “${shorten(who)}” is not a player of this table (1 to ${max}); it was kept with no player.` });
+      } else player = r;
+    }
+    if (seen.has(id)) {
+      errors.push({ field: "in", message: `${rec.name} is in the link twice; the first was kept.` });
+      continue;
+    }
+    seen.set(id, player);
+    table.inPlay.push({ id, player });
+  }
+  // The now marker.
+  const at = q.get("at");
+  if (at !== null) {
+    const p = parsePosition(g, at);
+    if (p.error) errors.push({ field: "at", message: `${p.error} The marker starts at the beginning.` });
+    else table.at = formatPosition(p);
+  }
+  return { table, errors: finish(q, errors, known) };
+}
+
+function seatName(g, key) {
+  const c = g.seats.choices.find((x) => x.key === key);
+  return c ? c.name : key;
+}
+
+function finish(q, errors, known) {
+  // A key the page does not read is named once as such, not again as repeated.
+  const repeatable = [...REPEATABLE, ...[...new Set(q.keys())].filter((k) => !known.has(k))];
+  return capPerField([...errors, ...unknownKeyNotes(q, known, "page"), ...repeatedKeyNotes(q, { repeatable })]);
+}
+
+/** The canonical query string of a table (without "?"): tableFromQuery(tableToQuery(t)) is t. */
+export function tableToQuery(rules, table) {
+  const q = new URLSearchParams();
+  const g = table && gameRules(rules, table.game);
+  if (!g) return "";
+  q.set("g", table.game);
+  if (Number.isInteger(table.players)) q.set("n", String(table.players));
+  for (const o of g.options) if ((table.options || []).includes(o.id)) q.append("opt", o.id);
+  const seats = (table.seats || []).slice();
+  while (seats.length && seats[seats.length - 1] === null) seats.pop();
+  for (const s of seats) q.append("s", s === null ? "" : s);
+  for (const e of table.inPlay || []) q.append("in", e.player ? `${e.id}.${e.player}` : e.id);
+  if (table.at) q.set("at", table.at);
+  return q.toString();
+}

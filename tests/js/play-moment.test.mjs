@@ -1,0 +1,261 @@
+// The turn and the moment (content/assets/play/engine/sequence.js, moment.js): positions
+// and stepping, the reminders of each phase for tables with records in play, the rulings, the
+// Ancient Conquest objectives due at exactly the turns their text gives, events, arrivals,
+// and the end with the scoring helper's link.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as E from "../../content/assets/play/engine/index.js";
+import { realData, recordIn } from "./helper-records.mjs";
+import { withPlayAlong } from "./play-fixture.mjs";
+
+const data = withPlayAlong(realData());
+const rules = E.rulesFromRecords(data);
+const table = (q) => {
+  const r = E.tableFromQuery(rules, q);
+  assert.deepEqual(r.errors, [], q);
+  return r.table;
+};
+const walk = (t, limit = 2000) => {
+  const out = [];
+  for (let p = E.firstPosition(rules, t); p && out.length < limit; p = E.nextPosition(rules, t, p)) out.push(p);
+  return out;
+};
+
+test("Ancient Conquest: turns 1 to 15 from the records, each with every step, then the end", () => {
+  const t = table("g=ancient-conquest&n=4");
+  const g = rules.games["ancient-conquest"];
+  const last = recordIn(data, "ac-end-of-the-game").facts.find((f) => f.label === "Last turn").value;
+  const all = walk(t);
+  assert.equal(all.length, last * g.steps.length);
+  assert.equal(all[0], `1.${g.steps[0].id}`);
+  assert.equal(all[all.length - 1], `${last}.${g.steps[g.steps.length - 1].id}`);
+  assert.equal(E.nextPosition(rules, t, all[all.length - 1]), null);
+  assert.equal(E.previousPosition(rules, t, all[0]), null);
+  for (let i = 1; i < all.length; i += 1) assert.equal(E.previousPosition(rules, t, all[i]), all[i - 1]);
+  const end = E.momentAt(rules, t, all[all.length - 1]).end;
+  assert.ok(end && end.records.length);
+  assert.equal(E.momentAt(rules, t, all[all.length - 2]).end, null);
+});
+
+test("the steps are the turn root's step_of tree in pre-order by order: a phase, then its steps", () => {
+  for (const slug of rules.slugs) {
+    const g = rules.games[slug];
+    const index = new Map(g.steps.map((s, i) => [s.id, i]));
+    for (const s of g.steps) {
+      const rec = g.byId.get(s.id);
+      if (s.path.length > 1) assert.ok(index.get(s.path[s.path.length - 1]) < index.get(s.id), `${s.id} before its phase`);
+      if (rec.step_of) assert.equal(s.path[s.path.length - 1], rec.step_of);
+    }
+  }
+  const mn = rules.games["mare-nostrum"].steps.map((s) => s.id);
+  assert.ok(mn.indexOf("mn-military-phase") < mn.indexOf("mn-movement") && mn.indexOf("mn-movement") < mn.indexOf("mn-combat"));
+});
+
+test("Mare Nostrum's turns are open-ended: the victory check is due at the end of every turn", () => {
+  const t = table("g=mare-nostrum&n=3");
+  const g = rules.games["mare-nostrum"];
+  const lastStep = g.steps[g.steps.length - 1].id;
+  for (const round of [1, 2, 37]) {
+    const m = E.momentAt(rules, t, `${round}.${lastStep}`);
+    assert.ok(m.end, `turn ${round}`);
+    assert.deepEqual(m.due.filter((d) => d.end).map((d) => d.id), g.end.map((r) => r.id));
+    assert.equal(E.nextPosition(rules, t, `${round}.${lastStep}`), `${round + 1}.${g.steps[0].id}`);
+    assert.equal(E.momentAt(rules, t, `${round}.${g.steps[0].id}`).end, null);
+  }
+});
+
+test("Diplomacy: years 1 AD to 6 AD, the end at the last year's last step, with the score helper's link", () => {
+  const t = table("g=diplomacy-variant&n=3&s=dip-rome&s=dip-greece");
+  const all = walk(t);
+  const g = rules.games["diplomacy-variant"];
+  assert.equal(all.length, 6 * g.steps.length);
+  assert.equal(E.momentAt(rules, t, all[0]).round.text, "Year 1 AD");
+  const last = E.momentAt(rules, t, all[all.length - 1]);
+  assert.equal(last.round.text, "Year 6 AD");
+  assert.ok(last.end);
+  assert.ok(last.gaps.length >= 1, "the phases are said to be not given here");
+  assert.equal(last.end.scoring, "calculators/diplomacy-score/?p=0%3ARome&p=0%3AGreece&p=0%3APlayer+3");
+  assert.equal(E.momentAt(rules, t, all[all.length - 2]).end, null, "5 AD is not the end");
+});
+
+test("Mosaic: moments with no rounds; the rest belongs to the base game", () => {
+  const t = table("g=mosaic-wars-disasters&n=2");
+  const all = walk(t);
+  assert.deepEqual(all, rules.games["mosaic-wars-disasters"].steps.map((s) => s.id));
+  const m = E.momentAt(rules, t, all[0]);
+  assert.equal(m.round, null);
+  assert.ok(m.gaps.length >= 1);
+});
+
+test("7 Wonders Myths: each age opens with its prayer phase, then its turns repeat", () => {
+  const t = table("g=seven-wonders-myths&n=3");
+  const g = rules.games["seven-wonders-myths"];
+  const open = g.rounds.opensWith;
+  assert.deepEqual(open, ["swm-prayer-phase"]);
+  const first = E.firstPosition(rules, t);
+  assert.equal(first, "1.swm-prayer-phase");
+  const second = E.nextPosition(rules, t, first);
+  assert.match(second, /^1\.1\./);
+  let p = second;
+  while (!p.startsWith("1.2.")) p = E.nextPosition(rules, t, p);
+  assert.equal(p, second.replace("1.1.", "1.2."), "the next turn starts where the first did");
+  assert.equal(E.nextPosition(rules, t, p, "round"), "2.swm-prayer-phase");
+  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), null);
+  assert.equal(E.momentAt(rules, t, "2.3.swm-draft-phase").round.text, "Age 2, turn 3");
+});
+
+test("Mare Nostrum's military phase with Ajax in play for player 1: Ajax and the Military Leader are reminded", () => {
+  const t = table("g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&in=mn-ajax.1");
+  const ids = (pos, scope) => E.momentAt(rules, t, pos).reminders.filter((r) => !scope || r.scope === scope).map((r) => `${r.id}:${r.player}`);
+  assert.ok(ids("1.mn-combat", "here").includes("mn-ajax:1"));
+  assert.ok(ids("1.mn-military-phase", "within").includes("mn-ajax:1"));
+  assert.ok(!ids("1.mn-movement").includes("mn-ajax:1"));
+  assert.ok(!ids("1.mn-commerce-phase").includes("mn-ajax:1"));
+  assert.ok(ids("1.mn-military-phase", "here").includes("mn-military-leader:null"), "a role at its phase");
+  assert.ok(ids("1.mn-commerce-phase", "here").includes("mn-director-of-commerce:null"));
+  // Without Ajax at the table, no reminder of it.
+  assert.ok(!E.momentAt(rules, table("g=mare-nostrum&n=4"), "1.mn-combat").reminders.some((r) => r.id === "mn-ajax"));
+  // The rulings about Ajax and about the step are listed.
+  const rulingsAt = E.momentAt(rules, t, "1.mn-combat").rulings;
+  for (const r of data.records.filter((x) => x.kind === "ruling" && x.concerns.includes("mn-ajax"))) assert.ok(rulingsAt.includes(r.id), r.id);
+  for (const r of data.records.filter((x) => x.kind === "ruling" && x.concerns.includes("mn-combat"))) assert.ok(rulingsAt.includes(r.id), r.id);
+});
+
+test("the reminders of each phase, for every record that can enter play: at its steps and nowhere else", () => {
+  for (const slug of rules.slugs) {
+    const g = rules.games[slug];
+    const candidates = g.records.filter((r) => (g.inPlayKinds.includes(r.kind) || g.always.includes(r.kind)) && r.timing && Array.isArray(r.timing.at) && r.timing.turns === undefined);
+    const t = { ...E.emptyTable(slug), inPlay: candidates.filter((r) => g.inPlayKinds.includes(r.kind)).map((r) => ({ id: r.id, player: null })) };
+    const first = E.firstPosition(rules, t);
+    const round = first.includes(".") ? first.split(".").slice(0, -1).join(".") : null;
+    for (const step of g.steps) {
+      const position = round === null ? step.id : (g.rounds.opensWith.includes(step.id) || step.path.some((a) => g.rounds.opensWith.includes(a)) ? `${g.rounds.first}.${step.id}` : `${g.rounds.first}${g.rounds.opensWith.length ? ".1" : ""}.${step.id}`);
+      const m = E.momentAt(rules, t, position);
+      assert.ok(m, `${slug} ${position}`);
+      const got = new Set(m.reminders.map((r) => r.id));
+      for (const r of candidates) {
+        const at = r.timing.at;
+        const expected = at.includes(step.id) || at.includes(g.turn.id) || step.path.some((a) => at.includes(a))
+          || at.some((a) => { const s = g.steps.find((x) => x.id === a); return s && s.path.includes(step.id); });
+        assert.equal(got.has(r.id), expected, `${slug}: ${r.id} at ${step.id}`);
+      }
+    }
+  }
+});
+
+test("a record in play whose timing is unknown is listed once, as when: unknown, with its note", () => {
+  const g = rules.games["mare-nostrum"];
+  const unknown = g.records.find((r) => g.inPlayKinds.includes(r.kind) && r.timing && r.timing.at === "unknown");
+  if (!unknown) return;   // none in the data: nothing to show
+  const t = table(`g=mare-nostrum&in=${unknown.id}`);
+  const m = E.momentAt(rules, t, E.firstPosition(rules, t));
+  const hits = m.reminders.filter((r) => r.id === unknown.id);
+  assert.equal(hits.length, 1);
+  assert.equal(hits[0].when, "unknown");
+  assert.ok(hits[0].unknown);
+});
+
+// The turns an objective's text names, read from the text alone (not from its timing):
+// "turn N", "turns N and M", "turn N or turn M" are those turns; "from turn N to/through turn M"
+// and "turns N to M" every turn between.
+function turnsInText(text) {
+  const turns = new Set();
+  const range = /\bturns? (\d+) (?:to|through) (?:turn )?(\d+)/g;
+  let m;
+  let stripped = text;
+  while ((m = range.exec(text))) {
+    for (let n = Number(m[1]); n <= Number(m[2]); n += 1) turns.add(n);
+    stripped = stripped.replace(m[0], "");
+  }
+  const single = /\bturns? (\d+)(?:,? (?:and|or) (?:turn )?(\d+))?/g;
+  while ((m = single.exec(stripped))) { turns.add(Number(m[1])); if (m[2]) turns.add(Number(m[2])); }
+  // "when turn 14 ends and keep it all through turn 15": the holding runs from the first named turn to the last.
+  if (/\ball through turn\b/.test(text) && turns.size === 2) { const [a, b] = [...turns].sort((x, y) => x - y); for (let n = a; n <= b; n += 1) turns.add(n); }
+  return [...turns].sort((a, b) => a - b);
+}
+
+test("every Ancient Conquest objective is due at exactly the turns its text gives", () => {
+  const t = table("g=ancient-conquest&n=4&s=1&s=2&s=3&s=4");
+  const g = rules.games["ancient-conquest"];
+  const positions = walk(t);
+  const seen = new Map();   // "<people>#<n>" -> Map(turn -> Set(what))
+  for (const pos of positions) {
+    const m = E.momentAt(rules, t, pos);
+    for (const d of m.due) {
+      if (d.objective === null) continue;
+      const key = `${d.id}#${d.objective}`;
+      if (!seen.has(key)) seen.set(key, new Map());
+      if (!seen.get(key).has(m.round.n)) seen.get(key).set(m.round.n, new Set());
+      seen.get(key).get(m.round.n).add(d.what);
+      // The player holding the people's group is named.
+      const people = g.byId.get(d.id);
+      assert.equal(d.player, people.group, key);
+    }
+  }
+  let checked = 0;
+  for (const people of g.records.filter((r) => r.kind === "people")) {
+    (people.objectives || []).forEach((o, i) => {
+      const key = `${people.id}#${i + 1}`;
+      const want = turnsInText(o.text);
+      const got = [...(seen.get(key) || new Map()).keys()].sort((a, b) => a - b);
+      assert.deepEqual(got, want, `${key}: "${o.text}"`);
+      if (want.length > 2 && want[want.length - 1] - want[0] === want.length - 1 && !/\bturns? \d+ (?:and|or)/.test(o.text)) {
+        const whats = seen.get(key);
+        assert.ok(whats.get(want[0]).has("opens") && whats.get(want[want.length - 1]).has("closes"), key);
+        for (const n of want.slice(1, -1)) assert.ok(whats.get(n).has("runs"), `${key} at ${n}`);
+      }
+      if (want.length) checked += 1;
+    });
+  }
+  assert.ok(checked >= 30, `only ${checked} objectives name a turn`);
+});
+
+test("Ancient Conquest events: the Exodus at turns 4 to 6; the hegemonic city only with its optional rule, at turns 1, 4 and 8", () => {
+  const dueTurns = (q, id) => {
+    const t = table(q);
+    return [...new Set(walk(t).flatMap((p) => { const m = E.momentAt(rules, t, p); return m.due.filter((d) => d.id === id).map(() => m.round.n); }))];
+  };
+  assert.deepEqual(dueTurns("g=ancient-conquest", "ac-moses-special-rule"), [4, 5, 6]);
+  assert.deepEqual(dueTurns("g=ancient-conquest", "ac-hegemonic-city"), []);
+  assert.deepEqual(dueTurns("g=ancient-conquest&opt=ac-hegemonic-city", "ac-hegemonic-city"), [1, 4, 8]);
+});
+
+test("Ancient Conquest arrivals: the Unit Appearance Table's entries at their turn, unknown where not transcribed", () => {
+  const t = table("g=ancient-conquest&n=4");
+  const step = "ac-placement-of-units";
+  const one = E.momentAt(rules, t, `1.${step}`).arrivals;
+  const egypt = one.find((a) => a.people === "Egypt");
+  assert.deepEqual(egypt.units.map((u) => `${u.label} ${u.value}`), ["Infantry 8X6", "Missile 3X4", "Cavalry 4X8", "Special Amon-Ra"]);
+  assert.ok(one.some((a) => a.turn === null && a.unknown), "the City-States entry with no turn is unknown");
+  const four = E.momentAt(rules, t, `4.${step}`).arrivals.find((a) => a.people === "Egypt");
+  assert.deepEqual(four.units.map((u) => `${u.label} ${u.value}`), ["Cavalry 2X6"]);
+  assert.equal(E.momentAt(rules, t, `2.${step}`).arrivals.filter((a) => a.people === "Egypt").length, 0);
+  assert.deepEqual(E.momentAt(rules, t, "1.ac-player-turns").arrivals, []);
+});
+
+test("the end's scoring link carries the table: the victory helper gets the options it reads", () => {
+  const t = table("g=ancient-conquest&n=4&opt=ac-sowing&opt=ac-hegemonic-city");
+  const g = rules.games["ancient-conquest"];
+  const m = E.momentAt(rules, t, `15.${g.steps[g.steps.length - 1].id}`);
+  assert.equal(m.end.scoring, "calculators/ancient-conquest-victory/?opt=ac-sowing");
+  assert.equal(E.scoringLink(rules, table("g=mosaic-wars-disasters")), null);
+});
+
+test("a bad position is null, never a throw", () => {
+  const t = table("g=mare-nostrum");
+  for (const p of ["", "x", "0.mn-combat", "1.1.mn-combat", "-1.mn-combat", "1e3.mn-combat", "mn-combat", null, 42, "1." + "9".repeat(5000)]) {
+    assert.equal(E.momentAt(rules, t, p === null ? "nope" : p), null, String(p).slice(0, 20));
+    assert.equal(E.nextPosition(rules, t, p), null);
+    assert.equal(E.previousPosition(rules, t, p), null);
+  }
+  assert.equal(E.momentAt(rules, E.emptyTable(), "1.mn-combat"), null);
+});
+
+test("stepping a full game of every table is quick (the page redraws at each step)", () => {
+  const t = table("g=ancient-conquest&n=4&s=1&s=2&s=3&s=4&opt=ac-hegemonic-city");
+  const t0 = performance.now();
+  const all = walk(t);
+  for (const p of all) E.momentAt(rules, t, p);
+  const each = (performance.now() - t0) / all.length;
+  assert.ok(each < 20, `${each.toFixed(2)} ms a step`);
+});
