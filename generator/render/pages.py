@@ -18,7 +18,7 @@ from generator.paths import TEMPLATES
 from generator.render.player_aid import aid_view
 from generator.render.search_guide import GUIDE_PATH, render_search_guide
 from generator.render.shared_previews import share_previews
-from generator.render.values import esc, md_text
+from generator.render.values import esc, md_text, players_fact
 from generator.render.views import entry_view, former_id_view, front_matter, record_view, source_view, tool_views
 
 KIND_INTROS = {
@@ -85,7 +85,7 @@ def _game_page(env, m: Model, game: str) -> str:
         pages.append(("Player aid (one page, for printing)", links.page_href(f"{game}/player-aid.md"), len(g["player_aid"])))
     view = {"id": g["id"], "heading": esc(g["name"]), "summary": links.inline(g["summary"]), "text": links.block(g["text"]),
             "source": source_view(links, g), "notes": [links.inline(n) for n in g.get("notes") or []],
-            "facts": [(esc(f["label"]), esc(f["value"])) for f in g.get("facts") or []]}
+            "facts": players_fact(links, g) + [(esc(f["label"]), esc(f["value"])) for f in g.get("facts") or []]}
     return env.get_template("game_index.md.j2").render(
         front=front_matter(title=esc(g["name"])), g=view, pages=pages, tools=tool_views(links, game),
         gaps=[links.inline(x) for x in g.get("source_gaps") or []])

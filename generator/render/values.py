@@ -20,7 +20,7 @@ LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type":
           "construction": "Construction effect (used by the sets helper)",
           "trigger": "Who it strikes (used by the disaster helper)",
           "vp_alternative_rule": "Other VP value applies with", "no_group": "Not played",
-          "timing": "When it acts", "no_timing": "No set moment", "step_of": "Step of"}
+          "timing": "When it acts", "setup": "Setup", "no_timing": "No set moment", "step_of": "Step of"}
 ORDERED_LISTS = {"losses", "steps"}
 UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
 
@@ -94,6 +94,86 @@ def timing_html(links: PageLinks, timing: dict) -> str:
                      else f"; from turn {turns.get('from')} to the end")
     note = f' <span class="cmp-inline-note">({links.inline(timing["note"])})</span>' if timing.get("note") else ""
     return f'<span class="cmp-timing">{steps}</span>{note}'
+
+
+PER_WORDS = {"player": "once for each player", "unplayed": "once for each {seat} nobody plays"}
+
+
+def setup_html(links: PageLinks, rid: str, steps: list, seat: str = "seat") -> str:
+    """A rule's setup steps (schemas/defs/setup.schema.json) as a short ordered list, each step
+    anchored setup-<record id>-<step id>: what to do, when it applies (player counts, options,
+    per seat), its counts (with where each number lives) and, for a step the source does not
+    give in full, 'unknown' with why. `seat` is the game's word for a seat ('civilization')."""
+    items = []
+    for step in steps:
+        when = []
+        if step.get("players"):
+            when.append(esc(f"{', '.join(str(n) for n in step['players'])} players"))
+        when += [f"with {links.link(o)}" for o in step.get("with") or []]
+        when += [f"without {links.link(o)}" for o in step.get("without") or []]
+        if step.get("per") in PER_WORDS:
+            when.append(esc(PER_WORDS[step["per"]].format(seat=seat)))
+        head = links.inline(step["do"])
+        if when:
+            head += f' <span class="cmp-setup__when">({"; ".join(when)})</span>'
+        if step.get("unknown"):
+            head += f" {UNKNOWN_HTML} <span class=\"cmp-inline-note\">({links.inline(step['unknown'])})</span>"
+        if step.get("note"):
+            head += f' <span class="cmp-inline-note">({links.inline(step["note"])})</span>'
+        counts = "".join(f"<li>{line}</li>" for line in _count_lines(links, step.get("counts") or []))
+        items.append(f'<li id="setup-{esc(rid)}-{esc(step["id"])}">{head}'
+                     + (f'<ul class="cmp-setup__counts">{counts}</ul>' if counts else "") + "</li>")
+    return f'<ol class="cmp-setup">{"".join(items)}</ol>'
+
+
+def _count_lines(links: PageLinks, counts: list) -> list[str]:
+    """One line per run of counts with the same label and unit (Caravans: 18 (3 players), 23
+    (4 players)...), where each number lives said once when the run shares it."""
+    runs: list[list[dict]] = []
+    for c in counts:
+        if runs and (runs[-1][0].get("label"), runs[-1][0].get("unit")) == (c.get("label"), c.get("unit")):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    lines = []
+    for run in runs:
+        wheres = [_from_place(c.get("from")) for c in run]
+        shared = len(set(wheres)) == 1
+        values = []
+        for c in run:
+            v = value_html(links, c.get("value", "unknown"))
+            if c.get("players"):
+                v += esc(f" ({', '.join(str(n) for n in c['players'])} players)")
+            if c.get("note"):
+                v += f' <span class="cmp-inline-note">({links.inline(c["note"])})</span>'
+            if not shared:
+                v += from_html(links, c.get("from"))
+            values.append(v)
+        unit = f" {esc(run[0]['unit'])}" if run[0].get("unit") else ""
+        line = f"{esc(run[0]['label'])}: {', '.join(values)}{unit}"
+        lines.append(line + (from_html(links, run[0].get("from")) if shared else ""))
+    return lines
+
+
+def _from_place(ref) -> tuple:
+    """Where a from points, as from_html shows it (table and row, or record and fact)."""
+    if not isinstance(ref, dict):
+        return ()
+    return (ref.get("table"), ref.get("row")) if "table" in ref else (ref.get("record"), ref.get("fact"))
+
+
+def players_fact(links: PageLinks, game: dict) -> list[tuple[str, str]]:
+    """The facts box's player range, from the game's play_along.players (its one home since
+    issue 25): [('Players', '3-6')]; a bound the source does not give reads 'unknown', with the
+    range's note beside it. [] for a game without play_along."""
+    players = (game.get("play_along") or {}).get("players")
+    if not isinstance(players, dict):
+        return []
+    low, high = (value_html(links, players.get(k)) for k in ("min", "max"))
+    shown = low if low == high else f"{low}-{high}"
+    if "unknown" in (players.get("min"), players.get("max")) and players.get("note"):
+        shown += f' <span class="cmp-inline-note">({links.inline(players["note"])})</span>'
+    return [("Players", shown)]
 
 
 def from_html(links: PageLinks, ref) -> str:

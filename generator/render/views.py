@@ -11,7 +11,7 @@ import json
 from generator.model.records import KIND_PAGES, Model, display_name, list_page_path
 from generator.render.page_links import KIND_LABEL, PageLinks, clip
 from generator.model.derived import has_unknown
-from generator.render.values import esc, from_html, label, table_view, value_html
+from generator.render.values import esc, from_html, label, setup_html, table_view, value_html
 
 from generator.render.values import esc, label, table_view, value_html
 from generator.render.share import record_description
@@ -115,6 +115,12 @@ def tool_views(links: PageLinks, game: str, rid: str | None = None) -> list[dict
             for t in tools if rid is None or rid in (t.get("records") or [])]
 
 
+def seat_word(m: Model, game: str) -> str:
+    """What the game calls a seat, in lowercase ('civilization'), for 'once for each ... nobody plays'."""
+    seats = ((m.games.get(game) or {}).get("play_along") or {}).get("seats") or {}
+    return str(seats.get("label") or "seat").lower()
+
+
 def record_view(m: Model, rec: dict, page: str) -> dict:
     links = PageLinks(m, page)
     rid, game = rec["id"], rec["game"]
@@ -126,6 +132,8 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
             continue
         if key in REF_FIELDS and isinstance(value, str) and value in m.records:
             ref_fields.append((esc(label(key)), links.link(value)))
+        elif key == "setup" and isinstance(value, list):
+            fields.append((esc(label(key)), setup_html(links, rid, value, seat_word(m, game)), True))
         else:
             html_value = value_html(links, value, key) + from_html(links, (rec.get("value_from") or {}).get(key))
             block = html_value.startswith("<") and not html_value.startswith(("<span", "<a "))

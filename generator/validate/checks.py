@@ -178,8 +178,9 @@ def _unknown_paths(value, path=()):
     if value == "unknown":
         yield path
     elif isinstance(value, dict):
-        if (value.get("value") == "unknown" or value.get("at") == "unknown") and value.get("note"):
-            return  # a cell or fact that carries its own note
+        if "unknown" in (value.get("value"), value.get("at"), value.get("min"), value.get("max"), value.get("count")) \
+                and value.get("note"):
+            return  # a cell, fact, timing, player range or rounds (play_along) that carries its own note
         for k, v in value.items():
             yield from _unknown_paths(v, path + (k,))
     elif isinstance(value, list):
