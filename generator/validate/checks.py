@@ -292,5 +292,10 @@ from generator.validate.timing_checks import TIMING_CHECKS  # noqa: E402
 
 ALL_CHECKS += TIMING_CHECKS
 
+# Play along as data (generator/validate/play_along_checks.py, issue 25): a game's play_along and its setup steps.
+from generator.validate.play_along_checks import PLAY_ALONG_CHECKS  # noqa: E402
+
+ALL_CHECKS += PLAY_ALONG_CHECKS
+
 # The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
 # scenarios) run after these, in run.py: they must know which records these checks refused.

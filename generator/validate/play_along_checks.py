@@ -1,0 +1,281 @@
+"""Play along as data (issue 25, items 1 and 2): the cross-record checks of a game's `play_along`
+block (schemas/game.schema.json) and of the `setup` steps on its rule records
+(schemas/defs/setup.schema.json).
+
+The play-along page sets one table (a player count, options, seats) and builds its setup
+checklist and its turn from these records alone. A name that points at nothing, a step for a
+player count the game does not allow, or an option no table can turn on would silently drop a
+step or a reminder at the table, so each is a problem at its line:
+
+- every id play_along names (options, setup, turn, end, rounds.opens_with) is a record of the
+  same game; setup names rule records; seats.kind, in_play and always name kinds the game has
+  records of, and seats.by a field those records carry;
+- the player range runs from min to max; a step's players lie in it, a count's players in the
+  step's; a step's with/without name options the game lists, never the same one in both;
+  a count's `of` is a record of the game; step ids are unique in their record;
+- every rule listed in setup carries setup steps, and every rule with setup steps is listed
+  (in a game with play_along: a game whose block is still being written is left alone, and the
+  games whose block has landed, PLAY_ALONG_GAMES, must keep it);
+- the turn has steps (records whose step_of reaches it), or gaps says what the source leaves
+  out; rounds.opens_with are steps of the turn; scoring is one of the game's tools.
+
+A count's `from` resolving to a whole number is check_value_sources' job
+(generator/model/value_sources.py), at the count's own path. Whether the play-along engine can
+read the game is the engines' check (run last, in scenarios.py), as for the calculators.
+
+Like the timing checks, these leave out a game with a refused file (_outside_doubt): a refused
+setup rule would make the list that names it look wrong.
+"""
+from __future__ import annotations
+
+from generator.load.files import RawRecord
+from generator.problems import Problem, closest, field_path
+from generator.validate.record_set import known_ids
+from generator.validate.timing_checks import _outside_doubt
+
+PLAY = "play_along"
+# Games whose play_along has landed (issue 25); each of them must keep one. The other games'
+# blocks are being written: add a game here when its block lands, then drop the tuple for
+# "every game" once all five have theirs.
+PLAY_ALONG_GAMES = ("mare-nostrum", "diplomacy-variant")
+
+
+def _games(records) -> dict[str, RawRecord]:
+    """{game slug: its game record} for games whose record has play_along."""
+    return {r.data["game"]: r for r in records
+            if r.data.get("kind") == "game" and isinstance(r.data.get(PLAY), dict)}
+
+
+def _by_id(records) -> dict:
+    return {r.data.get("id"): r for r in records if isinstance(r.data.get("id"), str)}
+
+
+def _at(r: RawRecord, path: list, problem: str, fix: str) -> Problem:
+    return Problem(r.rel, r.line_of(path), field_path(path), problem, fix)
+
+
+def _missing(r: RawRecord, path: list, target, game: str, records, by_id, what: str = "record") -> Problem | None:
+    """A problem when `target` is not a record of `game` (None when it is, or its file was refused)."""
+    rec = by_id.get(target)
+    if rec is None:
+        if target in getattr(records, "unchecked_ids", ()):
+            return None   # a file that failed its own checks: that problem is the true one
+        same = sorted(i for i, x in by_id.items() if x.data.get("game") == game)
+        close = closest(str(target), same)
+        return _at(r, path, f"no record has id {target!r}", f"did you mean '{close}'?" if close else f"name a {what} of {game}")
+    if rec.data.get("game") != game:
+        return _at(r, path, f"{target!r} is a record of {rec.data.get('game')}, not of {game}", f"name a {what} of {game}")
+    return None
+
+
+def _steps_of(turn: str, records) -> set[str]:
+    """The ids of the records whose step_of chain reaches `turn`."""
+    parent = {r.data["id"]: r.data["step_of"] for r in records
+              if isinstance(r.data.get("id"), str) and isinstance(r.data.get("step_of"), str)}
+    out = set()
+    for sid in parent:
+        seen, at = {sid}, sid
+        while at in parent and parent[at] not in seen:
+            at = parent[at]
+            seen.add(at)
+            if at == turn:
+                out.add(sid)
+                break
+    return out
+
+
+def check_play_along_present(records: list[RawRecord]) -> list[Problem]:
+    """A game whose play_along has landed keeps it (PLAY_ALONG_GAMES)."""
+    problems = []
+    for r in records:
+        if r.data.get("kind") == "game" and r.data.get("game") in PLAY_ALONG_GAMES and PLAY not in r.data:
+            problems.append(_at(r, ["kind"], "this game record has no play_along",
+                                "add play_along: {players, seats, setup, turn} (schemas/game.schema.json)"))
+    return problems
+
+
+def check_play_along_refs(records: list[RawRecord]) -> list[Problem]:
+    """Every id and kind play_along names is a record, or a kind of record, of the same game."""
+    by_id = _by_id(records)
+    problems = []
+    for game, r in _games(records).items():
+        play = r.data[PLAY]
+        for field, what in (("options", "record"), ("setup", "rule record"), ("end", "record")):
+            for i, target in enumerate(play.get(field) or []):
+                path = [PLAY, field, i]
+                p = _missing(r, path, target, game, records, by_id, what)
+                if p:
+                    problems.append(p)
+                elif field == "setup" and target in by_id and by_id[target].data.get("kind") != "rule":
+                    problems.append(_at(r, path, f"{target!r} is a {by_id[target].data.get('kind')}, not a rule record",
+                                        "list the rule records that carry setup steps"))
+        turn = play.get("turn")
+        if isinstance(turn, str):
+            p = _missing(r, [PLAY, "turn"], turn, game, records, by_id, "rule record")
+            if p:
+                problems.append(p)
+            elif turn in by_id and by_id[turn].data.get("kind") != "rule":
+                problems.append(_at(r, [PLAY, "turn"], f"{turn!r} is a {by_id[turn].data.get('kind')}, not a rule record",
+                                    "name the rule record that lays out the turn"))
+        problems += _kind_problems(r, play, game, records)
+    return problems
+
+
+def _kind_problems(r: RawRecord, play: dict, game: str, records) -> list[Problem]:
+    have = sorted({x.data.get("kind") for x in records if x.data.get("game") == game and x.data.get("kind") != "game"})
+    out = []
+    seats = play.get("seats") or {}
+    kind = seats.get("kind")
+    if isinstance(kind, str) and kind not in have:
+        out.append(_at(r, [PLAY, "seats", "kind"], f"{game} has no {kind} records for a player to pick",
+                       f"name one of its kinds: {', '.join(have)}"))
+    elif isinstance(seats.get("by"), str):
+        pool = [x for x in records if x.data.get("game") == game and x.data.get("kind") == kind]
+        if not any(seats["by"] in x.data for x in pool):
+            out.append(_at(r, [PLAY, "seats", "by"], f"no {kind} record of {game} has a field {seats['by']!r}",
+                           f"name a field of its {kind} records, or leave by out"))
+    for field in ("in_play", "always"):
+        for i, k in enumerate(play.get(field) or []):
+            if k not in have:
+                out.append(_at(r, [PLAY, field, i], f"{game} has no {k} records to put in play",
+                               f"name one of its kinds: {', '.join(have)}"))
+    return out
+
+
+def _range(play: dict):
+    """(min, max) of the player range, each an int or None where unknown."""
+    players = play.get("players") or {}
+    return tuple(v if isinstance(v, int) and not isinstance(v, bool) else None
+                 for v in (players.get("min"), players.get("max")))
+
+
+def _counts_word(low, high) -> str:
+    return f"{low} to {high}" if low is not None and high is not None else \
+        f"at least {low}" if low is not None else f"at most {high}"
+
+
+def check_player_counts(records: list[RawRecord]) -> list[Problem]:
+    """The range runs upwards; every step's players lie in it, every count's in its step's."""
+    games = _games(records)
+    problems = []
+    for game, g in games.items():
+        low, high = _range(g.data[PLAY])
+        if low is not None and high is not None and low > high:
+            problems.append(_at(g, [PLAY, "players"], f"min {low} is above max {high}", "write the fewest players as min"))
+    for r in records:
+        game = games.get(r.data.get("game"))
+        steps = r.data.get("setup")
+        if game is None or not isinstance(steps, list):
+            continue
+        low, high = _range(game.data[PLAY])
+        outside = (lambda n: (low is not None and n < low) or (high is not None and n > high))
+        for i, step in enumerate(steps):
+            own = step.get("players")
+            for j, n in enumerate(own or []):
+                if outside(n):
+                    problems.append(_at(r, ["setup", i, "players", j], f"{n} players is outside the game's {_counts_word(low, high)}",
+                                        f"use counts within {game.data['id']}'s play_along.players"))
+            for j, count in enumerate(step.get("counts") or []):
+                for k, n in enumerate(count.get("players") or []):
+                    if own and n not in own:
+                        problems.append(_at(r, ["setup", i, "counts", j, "players", k],
+                                            f"{n} players is not among the step's players ({', '.join(map(str, own))})",
+                                            "give the count only player counts the step applies to"))
+                    elif not own and outside(n):
+                        problems.append(_at(r, ["setup", i, "counts", j, "players", k],
+                                            f"{n} players is outside the game's {_counts_word(low, high)}",
+                                            f"use counts within {game.data['id']}'s play_along.players"))
+    return problems
+
+
+def check_setup_steps(records: list[RawRecord]) -> list[Problem]:
+    """Step ids are unique in their record; with/without name the game's options (never the same
+    one in both); a count's `of` is a record of the game."""
+    games = _games(records)
+    by_id = _by_id(records)
+    problems = []
+    for r in records:
+        steps = r.data.get("setup")
+        if not isinstance(steps, list):
+            continue
+        game = r.data.get("game")
+        g = games.get(game)
+        options = list(g.data[PLAY].get("options") or []) if g else []
+        # An option naming no record is reported at the list (check_play_along_refs); the steps
+        # naming the option it meant would only echo it, with a hint towards the typo.
+        listed = g is not None and all(o in by_id for o in options)
+        seen = set()
+        for i, step in enumerate(steps):
+            sid = step.get("id")
+            if sid in seen:
+                problems.append(_at(r, ["setup", i, "id"], f"step id {sid!r} is used twice in this record",
+                                    "give each step its own id (it makes the step's anchor)"))
+            seen.add(sid)
+            for field in ("with", "without"):
+                for j, o in enumerate(step.get(field) or []):
+                    if listed and o not in options:
+                        close = closest(str(o), options)
+                        problems.append(_at(r, ["setup", i, field, j], f"{o!r} is not one of {game}'s options",
+                                            f"did you mean '{close}'?" if close else
+                                            f"name an option listed in {g.data['id']}'s play_along.options, or add it there"))
+            both = sorted(set(step.get("with") or []) & set(step.get("without") or []))
+            if both:
+                problems.append(_at(r, ["setup", i, "without"], f"{', '.join(both)} is in both with and without, so the step never applies",
+                                    "keep the option in one of them"))
+            for j, count in enumerate(step.get("counts") or []):
+                if "of" in count:
+                    p = _missing(r, ["setup", i, "counts", j, "of"], count["of"], game, records, by_id)
+                    if p:
+                        problems.append(p)
+    return problems
+
+
+def check_setup_listed(records: list[RawRecord]) -> list[Problem]:
+    """Every rule in play_along.setup carries steps; every rule with steps is listed there."""
+    games = _games(records)
+    by_id = _by_id(records)
+    problems = []
+    for game, g in games.items():
+        for i, rid in enumerate(g.data[PLAY].get("setup") or []):
+            rec = by_id.get(rid)
+            if rec is not None and rec.data.get("kind") == "rule" and rec.data.get("game") == game and "setup" not in rec.data:
+                problems.append(_at(g, [PLAY, "setup", i], f"{rid} has no setup steps",
+                                    f"give {rid} a setup: list, or take it out of play_along.setup"))
+    for r in records:
+        g = games.get(r.data.get("game"))
+        # A game without play_along yet (its block is being written) is left alone; one whose block
+        # has landed must keep it (check_play_along_present).
+        if "setup" in r.data and g is not None and r.data.get("id") not in (g.data[PLAY].get("setup") or []):
+            problems.append(_at(r, ["setup"], f"this rule's setup steps are not listed in {g.data['id']}'s play_along.setup",
+                                f"add {r.data.get('id')} to play_along.setup, in the source's order"))
+    return problems
+
+
+def check_turn(records: list[RawRecord]) -> list[Problem]:
+    """The turn has steps or gaps saying why not; opens_with are its steps; scoring is a tool."""
+    problems = []
+    ids = known_ids(records)
+    for game, g in _games(records).items():
+        play = g.data[PLAY]
+        turn = play.get("turn")
+        steps = _steps_of(turn, records) if isinstance(turn, str) else set()
+        if isinstance(turn, str) and turn in ids and not steps and not play.get("gaps"):
+            problems.append(_at(g, [PLAY, "turn"], f"{turn} has no steps (no record's step_of reaches it)",
+                                "give the turn's phases step_of, or say in play_along.gaps that the source gives none"))
+        for i, sid in enumerate((play.get("rounds") or {}).get("opens_with") or []):
+            if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
+                close = closest(str(sid), sorted(steps))
+                problems.append(_at(g, [PLAY, "rounds", "opens_with", i], f"{sid!r} is not a step of {turn}",
+                                    f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+        scoring = play.get("scoring")
+        pages = [t.get("page") for t in g.data.get("tools") or [] if isinstance(t, dict)]
+        if isinstance(scoring, str) and scoring not in pages:
+            problems.append(_at(g, [PLAY, "scoring"], f"{scoring} is not one of {game}'s tools",
+                                f"name one of its tools' pages: {', '.join(map(str, pages))}" if pages
+                                else "leave scoring out: the game has no helper page"))
+    return problems
+
+
+PLAY_ALONG_CHECKS = [_outside_doubt(c) for c in
+                     (check_play_along_present, check_play_along_refs, check_player_counts, check_setup_steps,
+                      check_setup_listed, check_turn)]
