@@ -13,6 +13,7 @@ import * as SETS from "../../content/assets/helpers/mn-sets/index.js";
 import * as VICTORY from "../../content/assets/helpers/ac-victory.js";
 import * as SCORE from "../../content/assets/helpers/dip-score.js";
 import * as DISASTER from "../../content/assets/helpers/mos-disaster.js";
+import * as PLAY from "../../content/assets/play/engine/index.js";
 
 /** Each engine's reader: its rules from {version, records}, or a thrown error with `problems`. */
 export const READERS = {
@@ -26,6 +27,9 @@ export const READERS = {
   "ac-victory": (payload) => VICTORY.rulesFromRecords(payload),
   "dip-score": (payload) => SCORE.rulesFromRecords(payload),
   "mos-disaster": (payload) => DISASTER.rulesFromRecords(payload),
+  // The play-along engine reads every game with play_along at once; its RecordsError names
+  // each gap's record and field path itself (details), so no sentence is read back.
+  "play-along": (payload) => PLAY.rulesFromRecords(payload),
 };
 
 const ID = "[a-z][a-z0-9]*(?:-[a-z0-9]+)+";
@@ -61,6 +65,10 @@ export function readEngine(engine, payload) {
   try {
     return { rules: READERS[engine](payload), gaps: [] };
   } catch (err) {
+    if (engine === "play-along" && err instanceof PLAY.RecordsError) {
+      return { rules: null, gaps: err.details.map((d) => ({ record: d.record, fact: null, field: null, row: null, column: null,
+        path: Array.isArray(d.path) ? d.path : [], message: String(d.text || d.message) })) };
+    }
     const problems = Array.isArray(err && err.problems) ? err.problems : [String(err && err.message)];
     return { rules: null, gaps: problems.map((p) => gapOf(engine, p)) };
   }

@@ -35,7 +35,9 @@ READERS = {**ENGINES,
            "calculators/ancient-conquest-victory.md": "ac-victory",
            "calculators/diplomacy-score.md": "dip-score",
            "calculators/mosaic-disasters.md": "mos-disaster"}
-NAMES = {"mn-battle": "the battle calculator", "ac-battle": "the battle calculator", "mn-sets": "the sets helper",
+# The play-along engine (content/assets/play/engine/): it reads every game with play_along.
+PLAY = "play-along"
+NAMES = {PLAY: "the play-along engine", "mn-battle": "the battle calculator", "ac-battle": "the battle calculator", "mn-sets": "the sets helper",
          "ac-victory": "the victory helper", "dip-score": "the score helper", "mos-disaster": "the disaster helper"}
 CHECKER = ROOT / "generator" / "validate" / "scenario_check.mjs"
 NODE_SECONDS = 60
@@ -114,6 +116,10 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
         if game in doubtful_games:
             continue
         engines += [READERS[p] for p in sorted(pages) if p in READERS]
+    play = sorted({r.data.get("game") for r in records if r.data.get("kind") == "game" and "play_along" in r.data
+                   and isinstance(r.data.get("game"), str)} - set(doubtful_games))
+    if play:
+        engines.append(PLAY)
     for r in _rulings(records):
         game = r.data.get("game")
         if game in doubtful_games:
@@ -140,6 +146,9 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
     if unresolved:   # a game whose values could not be resolved: its engines would read gaps that are not there
         engines = [e for e in engines if not any(READERS[p] == e for g in unresolved for p in tools.get(g, {}))]
         todo = [t for t in todo if by_id[t["id"]].data.get("game") not in unresolved]
+        play = [g for g in play if g not in unresolved]
+        if not play and PLAY in engines:
+            engines.remove(PLAY)
     answer = _run_node(resolved, sorted(set(engines)), todo)
     if answer is None:
         return problems
@@ -149,6 +158,8 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
             engine = READERS.get(page)
             for gap in (answer["engines"].get(engine) or {}).get("gaps", []) if engine in engines else []:
                 problems.append(_gap_problem(engine, gap, recs.get(gap.get("record")), game_rec, i, page))
+    if PLAY in engines:
+        problems += _play_along_problems((answer["engines"].get(PLAY) or {}).get("gaps", []), recs, set(play))
     for v in answer["verdicts"]:
         r = by_id[v["id"]]
         for text in v.get("problems", []):
@@ -156,6 +167,22 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
                                     f"the calculator refuses it: {text}",
                                     "write the battle as the calculator's page writes it in its address bar"))
     return sorted(set(problems))
+
+
+def _play_along_problems(gaps: list, recs: dict, games: set) -> list[Problem]:
+    """The play-along engine's gaps, each at the line of the record and field it names (the engine
+    gives the field path itself: a game record's play_along or a rule's setup). Only for the games
+    checked: the engine reads every game, and a game in doubt has its true problems above."""
+    out = []
+    for gap in gaps:
+        rec = recs.get(gap.get("record"))
+        if rec is None or rec.data.get("game") not in games:
+            continue
+        path = [p for p in gap.get("path") or [] if isinstance(p, (str, int))]
+        out.append(Problem(rec.rel, rec.line_of(path) if path else rec.line_of(["id"]), field_path(path),
+                           f"the play-along engine cannot read it: {_own_words(gap.get('message', ''), rec)}",
+                           "correct what the message names (schemas/game.schema.json play_along, schemas/defs/setup.schema.json)"))
+    return out
 
 
 def _scenario_fields(r) -> list[Problem]:

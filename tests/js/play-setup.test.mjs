@@ -48,6 +48,7 @@ test("every game's setup at every allowed player count: steps in the source's or
 // Mare Nostrum, 000_0359f61f61dff767.txt lines 144-152 ("Playing with fewer than 6"):
 // line 145: every civilization nobody plays becomes neutral; lines 149-152: the chart.
 const MN_CHART = { 3: [18, 8, 8, 4], 4: [23, 10, 10, 5], 5: [28, 12, 12, 6] };
+const MN_SIX = [33, 14, 14, 7];
 const MN_TOKENS = ["mn-caravan", "mn-city", "mn-market", "mn-temple"];
 
 test("Mare Nostrum, 4 players: 23 caravans, 10 cities, 10 markets, 5 temples, and two neutral civilizations (000_0359…:145-152)", () => {
@@ -58,7 +59,7 @@ test("Mare Nostrum, 4 players: 23 caravans, 10 cities, 10 markets, 5 temples, an
   assert.deepEqual([...new Set(neutral.map((s) => s.seat && s.seat.key))].sort(), ["mn-atlantis", "mn-babylon"]);
 });
 
-test("Mare Nostrum at 3, 4 and 5 players: the chart's numbers (000_0359…:149-152); at 6 players every token and no neutral", () => {
+test("Mare Nostrum at 3, 4 and 5 players: the chart's numbers (000_0359…:149-152); at 6 players every token (its 6 column) and no neutral", () => {
   for (const [n, want] of Object.entries(MN_CHART)) {
     const steps = E.setupFor(rules, table(`g=mare-nostrum&n=${n}`));
     assert.deepEqual(MN_TOKENS.map((of) => countOf(steps, of).map((c) => c.value)), want.map((v) => [v]), `${n} players`);
@@ -70,7 +71,8 @@ test("Mare Nostrum at 3, 4 and 5 players: the chart's numbers (000_0359…:149-1
   }
   const six = E.setupFor(rules, table("g=mare-nostrum&n=6"));
   assert.equal(six.filter((s) => s.per === "unplayed").length, 0);
-  assert.deepEqual(MN_TOKENS.map((of) => countOf(six, of).length), [0, 0, 0, 0]);
+  // Six players use every token: the chart's last column, where the setup counts them at all.
+  MN_TOKENS.forEach((of, i) => assert.ok(countOf(six, of).every((c) => c.value === MN_SIX[i]), of));
 });
 
 test("a count read from a table cell is that cell's number: editing the chart changes the setup", { skip: onFixture.has("mare-nostrum") && "the fixture writes the numbers itself" }, () => {
@@ -107,11 +109,11 @@ test("options: a step only with an option is there with it on, and not without",
 });
 
 test("a per-player step names each player's seat; unknown steps keep their note", () => {
-  const steps = E.setupFor(rules, table("g=ancient-conquest&n=3&s=2&s=&s=4"));
+  const steps = E.setupFor(rules, table("g=ancient-conquest&n=4&s=2&s=&s=4&s=1"));
   const per = steps.filter((s) => s.per === "player");
-  assert.ok(per.length >= 3);
-  const first = per.filter((s) => s.id === per[0].id);
-  assert.deepEqual(first.map((s) => [s.player, s.seat && s.seat.key]), [[1, "2"], [2, null], [3, "4"]]);
+  assert.ok(per.length >= 4, "Ancient Conquest has a step for each player");
+  const first = per.filter((s) => s.id === per[0].id && s.record.id === per[0].record.id);
+  assert.deepEqual(first.map((s) => [s.player, s.seat && s.seat.key]), [[1, "2"], [2, null], [3, "4"], [4, "1"]]);
   for (const slug of rules.slugs) {
     const g = rules.games[slug];
     for (const rule of g.setup) for (const step of rule.steps) {

@@ -13,7 +13,11 @@ import { INPUT_CEILING } from "../../helpers/shared/input.js";
 
 const ENGINE = "play-along engine";
 
-/** Raised when the records lack what the play-along engine needs; `problems` and `details` name each gap. */
+/**
+ * Raised when the records lack what the play-along engine needs. `problems`: one sentence per
+ * gap; `details`: [{record, path, text, message}], the record and field path it is at, and the
+ * sentence without them (for the generator's path:line lines).
+ */
 export class RecordsError extends HelperRecordsError {
   constructor(details) {
     super(ENGINE, details.map((d) => d.message));
@@ -73,7 +77,7 @@ export function stepsOf(root, records) {
 function seatChoices(seats, records, byId, gameId, problems) {
   const pool = records.filter((r) => r.kind === seats.kind);
   if (!seats.by) {
-    if (!pool.length) problems.push({ record: gameId, path: ["play_along", "seats", "kind"], message: `${gameId}: play_along.seats.kind names '${seats.kind}', but the game has no record of that kind` });
+    if (!pool.length) problems.push({ record: gameId, path: ["play_along", "seats", "kind"], text: `names '${seats.kind}', but the game has no record of that kind`, message: `${gameId}: play_along.seats.kind names '${seats.kind}', but the game has no record of that kind` });
     return pool.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((r) => ({ key: r.id, id: r.id, name: r.name, url: typeof r.url === "string" ? r.url : null, records: [r.id] }));
   }
@@ -86,7 +90,7 @@ function seatChoices(seats, records, byId, gameId, problems) {
     if (!values.has(key)) values.set(key, []);
     values.get(key).push(r.id);
   }
-  if (!values.size) problems.push({ record: gameId, path: ["play_along", "seats", "by"], message: `${gameId}: play_along.seats.by names '${seats.by}', but no ${seats.kind} record has that field` });
+  if (!values.size) problems.push({ record: gameId, path: ["play_along", "seats", "by"], text: `names '${seats.by}', but no ${seats.kind} record has that field`, message: `${gameId}: play_along.seats.by names '${seats.by}', but no ${seats.kind} record has that field` });
   const label = seats.label || seats.by;
   return [...values.keys()].sort((a, b) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : a < b ? -1 : 1))
     .map((key) => ({ key, id: null, name: `${label} ${key}`, url: null, records: values.get(key).sort() }));
@@ -95,7 +99,7 @@ function seatChoices(seats, records, byId, gameId, problems) {
 /** A setup step as the engine keeps it (the raw fields checked; text made plain). */
 function readStep(rule, step, i, byId, options, problems) {
   const at = (...p) => ["setup", i, ...p];
-  const gap = (path, message) => problems.push({ record: rule.id, path: at(...path), message: `${rule.id}: setup ${i + 1}: ${message}` });
+  const gap = (path, text) => problems.push({ record: rule.id, path: at(...path), text, message: `${rule.id}: setup ${i + 1}: ${text}` });
   if (!step || typeof step !== "object") { gap([], "is not a step"); return null; }
   if (typeof step.id !== "string" || typeof step.do !== "string") { gap([], "lacks an id or a do"); return null; }
   const players = step.players === undefined ? null : step.players;
@@ -125,7 +129,7 @@ function readGame(gameRec, records, problems) {
   const pa = gameRec.play_along;
   const gid = gameRec.id;
   const start = problems.length;
-  const gap = (path, message) => problems.push({ record: gid, path: ["play_along", ...path], message: `${gid}: play_along.${path.join(".")}: ${message}` });
+  const gap = (path, text) => problems.push({ record: gid, path: ["play_along", ...path], text, message: `${gid}: play_along.${path.join(".")}: ${text}` });
   const byId = new Map(records.map((r) => [r.id, r]));
   const has = (id) => isId(id) && byId.has(id);
   const ref = (id) => recordRef(byId.get(id));

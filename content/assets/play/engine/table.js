@@ -15,6 +15,10 @@ import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query
 export const MAX_QUERY = 4000;
 export const MAX_KEYS = 300;
 
+// The most players a table takes where the records give no bound (the schema's own bound on
+// play_along.players). Not a game number.
+export const PLAYER_CEILING = 20;
+
 const KEYS = ["g", "n", "opt", "s", "in", "at"];
 const REPEATABLE = ["opt", "s", "in"];
 
@@ -81,9 +85,9 @@ export function tableFromQuery(rules, query) {
   const nRaw = q.get("n");
   if (nRaw !== null) {
     const min = Number.isInteger(g.players.min) ? g.players.min : 1;
-    const max = Number.isInteger(g.players.max) ? g.players.max : Math.min(INPUT_CEILING, g.seats.choices.length || INPUT_CEILING);
+    const max = Number.isInteger(g.players.max) ? g.players.max : PLAYER_CEILING;
     const why = Number.isInteger(g.players.min) && Number.isInteger(g.players.max) ? `${g.record.name} is for ${min} to ${max} players`
-      : `the records do not give ${g.record.name}'s player range; a table has at most ${max} ${g.seats.label.toLowerCase()} seats`;
+      : `the records do not give ${g.record.name}'s player range; the page takes at most ${max}`;
     const r = readCount(nRaw, { label: "Players", min, max, empty: null, why });
     if (r.error) errors.push({ field: "n", message: r.error });
     else table.players = r.value;
