@@ -1,6 +1,8 @@
 """A new build deployed while a phone has the old one stored: every reload through the update
 answers, and the new build shows (issue 18: a reload that fell while the new worker was
-installing waited over 120 s).
+installing waited over 120 s). A page open through the deploy keeps its own build's files, so a
+module it imports later is never the next build's, and that build's copy goes once no page
+uses it (issue 27).
 
 Site B is the session's site A with a record's page edited and another's removed, its worker
 and packs written again, as a new build would; both are served in turn on one port (a server
@@ -43,19 +45,29 @@ class _Switchable(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _second_build(site_a: Path, out: Path) -> Path:
-    shutil.copytree(site_a, out, copy_function=shutil.copy)
+def _rebuilt(site: Path, out: Path, edit, later_s: float) -> Path:
+    """A copy of the site with `edit(out)` applied and its worker and packs written again, as a
+    build would, its files `later_s` newer than now."""
+    shutil.copytree(site, out, copy_function=shutil.copy)
     shutil.rmtree(out / PACK_DIR)
-    page = out / EDITED / "index.html"
-    html = page.read_text()
-    page.write_text(html.replace('<p class="cmp-summary">', f'<p class="cmp-summary">{MARK} ', 1))
-    shutil.rmtree(out / REMOVED)
+    edit(out)
     write_service_worker(out)
-    later = time.time() + 5
+    later = time.time() + later_s
     for path in out.rglob("*"):
         if path.is_file():
             os.utime(path, (later, later))
     return out
+
+
+def _edit_and_remove(out: Path) -> None:
+    page = out / EDITED / "index.html"
+    html = page.read_text()
+    page.write_text(html.replace('<p class="cmp-summary">', f'<p class="cmp-summary">{MARK} ', 1))
+    shutil.rmtree(out / REMOVED)
+
+
+def _second_build(site_a: Path, out: Path) -> Path:
+    return _rebuilt(site_a, out, _edit_and_remove, 5)
 
 
 def _state(page) -> str:
@@ -65,11 +77,13 @@ def _state(page) -> str:
 
 
 def _wait_for_worker(page, cache: str, timeout_s: float = 30) -> None:
-    """Until the new worker has taken over: its cache is the only one left. (Asked without a
-    request: Chromium holds the switch back while the old worker is answering requests.)"""
+    """Until the new worker has taken over: active, nothing waiting, its copy stored. (Asked
+    without a request: Chromium holds the switch back while the old worker is answering requests.
+    The earlier copy may still be there: this page was loaded from it and keeps it.)"""
     deadline = time.monotonic() + timeout_s
-    while page.evaluate("""async () => { const r = await navigator.serviceWorker.getRegistration();
-                                         return !r.waiting && !r.installing && (await caches.keys()).join(); }""") != cache:
+    while not page.evaluate("""async (n) => { const r = await navigator.serviceWorker.getRegistration();
+                                              return Boolean(r && !r.waiting && !r.installing && r.active
+                                                && r.active.state === 'activated' && await caches.has(n)); }""", cache):
         assert time.monotonic() < deadline, "the new worker never took over"
         time.sleep(0.5)
 
@@ -113,3 +127,75 @@ def test_reloads_through_an_update_always_answer(browser, site_dir, tmp_path):
         server.shutdown()
         server.server_close()
     print(log)
+
+
+LAZY = "assets/link/query-notes.js"   # a module a record page imports only when asked (a tool page's)
+OTHER = "mare-nostrum/heroes/mn-achilles/"
+
+
+def _build_mark(label: str) -> str:
+    return f"Page of build {label}."
+
+
+def _mark_module(label: str):
+    def edit(out: Path) -> None:
+        module = out / LAZY
+        module.write_text(module.read_text() + f'\nexport const COMPENDIUM_TEST_BUILD = "{label}";\n')
+        page = out / OTHER / "index.html"
+        page.write_text(page.read_text().replace('<p class="cmp-summary">', f'<p class="cmp-summary">{_build_mark(label)} ', 1))
+    return edit
+
+
+def _imported_build(page, url: str) -> str:
+    """Which build's module the page gets when it imports one it has not imported yet."""
+    return page.evaluate("(u) => import(u).then((m) => m.COMPENDIUM_TEST_BUILD)", url + LAZY)
+
+
+def _caches(page) -> list[str]:
+    return page.evaluate("() => caches.keys()")
+
+
+def test_a_page_open_through_a_redeploy_keeps_its_builds_modules(browser, site_dir, tmp_path):
+    """Two builds on one origin: pages opened on build 1 stay on build 1 after build 2 takes
+    over (a module imported later is build 1's, with the network serving build 2), a page opened
+    after the take-over is of build 2, and build 1's copy is deleted once its last page is
+    closed or reloaded, not before."""
+    site_a = _rebuilt(site_dir, tmp_path / "a", _mark_module("1"), 0)
+    site_b = _rebuilt(site_dir, tmp_path / "b", _mark_module("2"), 5)
+    cache_a, cache_b = (json.loads((s / "offline.json").read_text())["cache"] for s in (site_a, site_b))
+    assert cache_a != cache_b
+    handler = type("Handler", (_Switchable,), {"root": str(site_a)})
+    server = QuietServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    try:
+        first, second = context.new_page(), context.new_page()
+        for page, path in ((first, EDITED), (second, OTHER)):
+            page.goto(url + path)
+            page.wait_for_function(f"(document.querySelector('{STATUS}')||{{}}).textContent"
+                                   "?.startsWith('Available offline')", timeout=60000)
+        assert _build_mark("1") in second.content()
+        handler.root = str(site_b)                          # the deploy
+        first.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        _wait_for_worker(first, cache_b, timeout_s=60)      # the page asks it to take over once installed
+        assert first.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+        assert _imported_build(first, url) == "1"          # its own build's module, not the server's
+        assert set(_caches(first)) >= {cache_a, cache_b}
+        later = context.new_page()
+        later.goto(url + EDITED)
+        assert _imported_build(later, url) == "2"          # a page loaded after the take-over: build 2
+        first.close()
+        later.reload()                                      # requests: the worker looks for left pages
+        assert cache_a in _caches(later)                    # the second page still uses build 1
+        assert _imported_build(second, url) == "1"
+        second.reload()                                     # build 1's last page is left
+        second.wait_for_function("(n) => caches.keys().then((k) => k.length === 1 && k[0] === n)",
+                                 arg=cache_b, timeout=20000)
+        assert _build_mark("2") in second.content()          # a reload is a page of build 2...
+        assert _imported_build(second, url) == "2"          # ...and so are its modules
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

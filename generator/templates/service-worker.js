@@ -6,11 +6,12 @@
 // Cache first: everything is stored on install, so a page opened with no signal is the
 // same page as online, byte for byte: a page is cut from its pack, unzipped on the device.
 // A new build has a new CACHE name, so the browser installs the new worker, which stores
-// the new files, waits until a loaded page asks it to take over, and deletes the old cache then.
+// the new files and waits until a loaded page asks it to take over. The pages open then keep
+// the build they were loaded from (a module one of them imports later is of that build) until
+// they are closed or reloaded; the earlier build's copy is deleted once no open page uses it.
 
 const SCOPE = self.registration.scope;
 const PREFIX = "compendium-";
-const KEEP_EARLIER_BUILD = false;   // open pages keep their own build's files (activate, respond)
 const KEEP_UNPACKED = 4;          // packs held unzipped in memory, most recently used last
 const unpacked = new Map();       // pack URL -> Promise<{index, bytes}>
 
@@ -167,50 +168,92 @@ self.addEventListener("message", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  // The pages open now were loaded from the build before this one: they keep it (its cache, its
-  // packs) until they are left, so a module one of them loads later is of its own build, not this
-  // one's (a page of one build running the next build's modules). A page loaded from now on is of
-  // this build. An older copy no open page uses is deleted.
-  event.waitUntil((async () => {
-    const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== STATUS_CACHE);
-    // Off until tested (issue 27, Low: tests/test_offline_update.py expects the old copy gone at take-over).
-    const previous = KEEP_EARLIER_BUILD ? names[names.length - 1] : undefined;
-    const builds = {};
-    if (previous) {
-      for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) builds[client.id] = previous;
-    }
-    clientBuilds = Promise.resolve(new Map(Object.entries(builds)));
-    await setStatus(CLIENT_BUILDS, Object.keys(builds).length ? builds : null);
-    await Promise.all(names.filter((n) => n !== previous || !Object.keys(builds).length).map((n) => caches.delete(n)));
-    await self.clients.claim();
-  })());
+  event.waitUntil(activate());
 });
 
-let clientBuilds = null;          // Promise<Map client id -> cache name of the build it was loaded from>
-let forgetting = null;
+// In a build's own cache: when its worker took over (so the next build knows which copy the open
+// pages were served from).
+const ACTIVE_SINCE = new URL("offline/active-since", SCOPE).href;
+
+async function activate() {
+  // The pages open now were loaded from the build before this one: each keeps that build (its
+  // cache, its packs) until it is left, so a module it imports later is of its own build, never
+  // the next one's (issue 27: a page of one build running the next build's modules). A page
+  // loaded from now on is of this build. A copy no open page uses is deleted now, the rest once
+  // their pages are gone (forgetLeftPages).
+  await (await caches.open(CACHE)).put(ACTIVE_SINCE, new Response(String(Date.now())));
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== STATUS_CACHE);
+  const previous = await previousBuild(names);
+  const before = await storedClientBuilds();      // what the worker before this one kept for its own earlier pages
+  const builds = new Map();
+  if (previous) {
+    for (const client of await pagesInScope()) {
+      const kept = before.get(client.id);
+      builds.set(client.id, kept && names.includes(kept) ? kept : previous);
+    }
+  }
+  clientBuilds = Promise.resolve(builds);
+  await setStatus(CLIENT_BUILDS, builds.size ? Object.fromEntries(builds) : null);
+  const used = new Set(builds.values());
+  await Promise.all(names.filter((n) => !used.has(n)).map((n) => caches.delete(n)));
+  await self.clients.claim();
+}
+
+async function previousBuild(names) {
+  // The copy whose worker took over last: the one the open pages were served from. A copy whose
+  // worker never took over (installed, then passed over by a later build) served no page. Copies
+  // stored before this mark existed: the newest (caches.keys() lists them in creation order).
+  let found = null;
+  let latest = -1;
+  for (const name of names) {
+    const mark = await caches.match(ACTIVE_SINCE, { cacheName: name }).then((r) => (r ? r.text() : null)).catch(() => null);
+    const at = mark === null ? -1 : Number(mark);
+    if (at > latest) { latest = at; found = name; }
+  }
+  return latest >= 0 ? found : names[names.length - 1];
+}
+
+function pagesInScope() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true })
+    .then((list) => list.filter((c) => c.url.startsWith(SCOPE)));
+}
+
+let clientBuilds = null;          // Promise<Map client id -> cache name of the earlier build it was loaded from>
+
+function storedClientBuilds() {
+  return caches.match(CLIENT_BUILDS, { cacheName: STATUS_CACHE })
+    .then((r) => (r ? r.json() : {})).then((o) => new Map(Object.entries(o))).catch(() => new Map());
+}
 
 function loadClientBuilds() {
-  if (!clientBuilds) {
-    clientBuilds = caches.match(CLIENT_BUILDS, { cacheName: STATUS_CACHE })
-      .then((r) => (r ? r.json() : {})).then((o) => new Map(Object.entries(o))).catch(() => new Map());
-  }
+  if (!clientBuilds) clientBuilds = storedClientBuilds();   // the worker was stopped and started again since
   return clientBuilds;
 }
 
+let forgetting = null;
+let forgetAgain = false;
+
 function forgetLeftPages() {
-  // Once the pages of an earlier build are closed or reloaded, its copy goes.
-  if (!forgetting) {
-    forgetting = (async () => {
+  // Once the pages of an earlier build are closed or reloaded, its copy goes. Asked on every
+  // request while such pages exist; a request that comes while a pass runs gets one more pass
+  // (a reload's own request comes while the page it replaces is still open).
+  if (forgetting) { forgetAgain = true; return forgetting; }
+  forgetting = (async () => {
+    do {
+      forgetAgain = false;
       const builds = await loadClientBuilds();
-      const open = new Set((await self.clients.matchAll({ type: "window", includeUncontrolled: true })).map((c) => c.id));
-      for (const id of [...builds.keys()]) if (!open.has(id)) builds.delete(id);
-      const kept = new Set(builds.values());
+      if (!builds.size) break;
+      const open = new Set((await pagesInScope()).map((c) => c.id));
+      const left = [...builds.keys()].filter((id) => !open.has(id));
+      if (!left.length) continue;
+      for (const id of left) builds.delete(id);
       await setStatus(CLIENT_BUILDS, builds.size ? Object.fromEntries(builds) : null);
+      const used = new Set(builds.values());
       const names = await caches.keys();
-      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== STATUS_CACHE && !kept.has(n))
+      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== STATUS_CACHE && !used.has(n))
         .map((n) => caches.delete(n)));
-    })().finally(() => { forgetting = null; });
-  }
+    } while (forgetAgain);
+  })().finally(() => { forgetting = null; });
   return forgetting;
 }
 
@@ -289,8 +332,10 @@ async function respond(event, request, url) {
   const builds = await loadClientBuilds();
   let name = CACHE;
   if (builds.size) {
-    const own = builds.get(event.clientId);
-    if (own && await caches.has(own)) name = own;          // a page of the earlier build: its own files
+    // A request of a page of the earlier build gets that build's files. A navigation makes a new
+    // page, of this build, even when Chromium names the page it replaces (a reload) as its client.
+    const own = request.mode === "navigate" ? undefined : builds.get(event.clientId);
+    if (own && await caches.has(own)) name = own;
     event.waitUntil(forgetLeftPages());
   }
   const cache = await caches.open(name);
