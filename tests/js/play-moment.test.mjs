@@ -58,7 +58,10 @@ test("Mare Nostrum's turns are open-ended: the victory check is due at the end o
   for (const round of [1, 2, 37]) {
     const m = E.momentAt(rules, t, `${round}.${lastStep}`);
     assert.ok(m.end, `turn ${round}`);
-    assert.deepEqual(m.due.filter((d) => d.end).map((d) => d.id), g.end.map((r) => r.id));
+    const options = new Set(g.options.map((o) => o.id));
+    assert.deepEqual(m.due.filter((d) => d.end).map((d) => d.id), g.end.map((r) => r.id).filter((id) => !options.has(id)));
+    const withAll = E.momentAt(rules, { ...t, options: [...options] }, `${round}.${lastStep}`);
+    assert.deepEqual(withAll.due.filter((d) => d.end).map((d) => d.id), g.end.map((r) => r.id), "an optional end with its option on");
     assert.equal(E.nextPosition(rules, t, `${round}.${lastStep}`), `${round + 1}.${g.steps[0].id}`);
     assert.equal(E.momentAt(rules, t, `${round}.${g.steps[0].id}`).end, null);
   }

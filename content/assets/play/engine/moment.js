@@ -95,6 +95,12 @@ function playerOf(g, table, id) {
   return i < 0 ? null : i + 1;
 }
 
+/** The player whose seat is this key (a group's number as text), or null. */
+function seatPlayer(g, table, key) {
+  const i = (table.seats || []).indexOf(key);
+  return g.seats.by && i >= 0 ? i + 1 : null;
+}
+
 function cellValue(cell) {
   if (cell && typeof cell === "object") return { value: cell.value, note: typeof cell.note === "string" ? cell.note : null };
   return { value: cell, note: null };
@@ -191,9 +197,11 @@ export function momentAt(rules, table, pos) {
   // The end: the records checked at the end (each round when the game is open-ended).
   const { gameEnd } = closing(g, p);
   let end = null;
-  if (gameEnd && (g.end.length || g.scoring)) {
-    end = { records: g.end.map((r) => ({ ...r })), scoring: scoringLink(rules, table), last: range ? range.last !== null : true };
-    for (const r of g.end) {
+  // An end that is an option (Mare Nostrum's longer game) is checked only with it on.
+  const ends = g.end.filter((r) => !optionIds.has(r.id) || optionsOn.has(r.id));
+  if (gameEnd && (ends.length || g.scoring)) {
+    end = { records: ends.map((r) => ({ ...r })), scoring: scoringLink(rules, table), last: range ? range.last !== null : true };
+    for (const r of ends) {
       due.push({ ...r, what: "at", turns: null, when: "end", note: null, objective: null,
         text: plainText((g.byId.get(r.id) || {}).summary || "", g.byId), player: null, end: true });
     }
@@ -202,7 +210,7 @@ export function momentAt(rules, table, pos) {
     pos: formatPosition(p),
     round: p.round === null ? null : { n: p.round, turn: p.turn, label: g.rounds.label, text: roundText(g, p) },
     step: { ...recordRef(g.byId.get(p.step)), path: stepInfo.path.slice() },
-    reminders, rulings, due, arrivals: arrivalsAt(g, p), end,
+    reminders, rulings, due, arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,
     gaps: [...g.gaps, ...(g.rounds && g.rounds.note ? [g.rounds.note] : [])],
   };
 }
