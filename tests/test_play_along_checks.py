@@ -293,3 +293,22 @@ def test_a_rule_page_lists_its_setup_steps(model):
     view = record_view(model, model.records["mn-predetermined-setup"], "mare-nostrum/rules/mn-predetermined-setup.md")
     html = dict(view["block_fields"])["Setup"]
     assert "cmp-unknown" in html and "Player Aid Cards, which the manual does not reproduce" in html
+
+
+# --- the number lint (generator/validate/number_homes.py) sees setup counts -----------------
+
+@pytest.mark.parametrize("rid, step, count, value, home", [
+    ("mn-starting-setup", 1, 0, 18, "{table: mn-building-tokens-by-player-count, row: Caravan, column: p3}"),
+    ("mn-starting-setup", 2, 0, 8, "{record: mn-starting-setup, fact: Heroes and wonders removed}"),
+    ("mn-free-setup", 2, 0, 45, "{record: mn-free-setup, fact: Construction points per player}"),
+    ("mn-fewer-than-six-players", 0, 2, 1, "{record: mn-fewer-than-six-players, fact: Neutral capital - legions}"),
+    ("dip-game-length", 0, 1, 6, "{record: dip-game-length, fact: Game years}"),
+])
+def test_a_setup_count_written_again_is_found_by_the_number_lint(recs, rid, step, count, value, home):
+    from generator.validate.number_homes import find_repeated_numbers
+    data = [r.data for r in recs]
+    assert find_repeated_numbers(data) == []
+    c = data_of(recs, rid)["setup"][step]["counts"][count]
+    del c["from"]
+    c["value"] = value
+    assert [(f.record, f.path, f.use) for f in find_repeated_numbers(data)] == [(rid, ("setup", step, "counts", count), home)]

@@ -169,6 +169,8 @@ def _numbers(rec: dict):
             yield _Number(rec, path, value, holder.get("label", ""), _fold(holder.get("unit", "")), "fact")
         elif path[0] == "cost":
             yield _Number(rec, path, value, "cost", _fold(holder.get("unit", "")), "cost")
+        elif path[0] == "setup":   # a setup step's count (issue 25): never a home, like a number field
+            yield _Number(rec, path, value, holder.get("label", ""), _fold(holder.get("unit", "")), "count")
     for field in NUMBER_FIELDS:
         if _is_number(rec.get(field)):
             yield _Number(rec, (field,), rec[field], field.replace("_", " "), "", "field")
@@ -221,7 +223,20 @@ def _cell_named(a: _Number, b: _Number) -> bool:
     return bool(row) and row <= said and bool((said - row) & b.words())
 
 
+def _count_names(a: _Number, recs: list[dict]) -> set[str]:
+    """What a setup count counts: the names of the record its `of` names, and its label (also
+    without a plural s), so 'Caravans' of mn-caravan finds the chart's row Caravan."""
+    holder = a.rec
+    for p in a.path:
+        holder = holder[p]
+    of = next((r for r in recs if r.get("id") == holder.get("of")), None)
+    label = _fold(a.label)
+    return (_names(of) - {_fold(of.get("kind", ""))} if of else set()) | {label, label.rstrip("s")}
+
+
 def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
+    if a.where == "count":    # its row is named by what it counts (above); a fact shares a word of its label
+        return b.where == "cell" or bool(a.words() & b.words())
     if a.where == "field":
         field = a.words()
         if b.where == "cell":
@@ -268,7 +283,7 @@ def _same_number(recs: list[dict]) -> list[Finding]:
                 continue
             if b.where == "cell":
                 row = b.path[1]
-                named_row = (_row_names(row) & _names(a.rec)) or any(
+                named_row = (_row_names(row) & (_count_names(a, recs) if a.where == "count" else _names(a.rec))) or any(
                     w and w <= _words(row) for w in [_words(a.rec.get("kind", ""))])
                 if named_row:
                     pass
