@@ -27,6 +27,7 @@ function show() {
   const { table } = readStoredTable();
   const id = record.dataset.cmpRecord;
   const players = table ? playersOf(table, id) : [];
+  record.dataset.cmpInPlayRead = players.length ? "in play" : "not in play";   // read: for tests and styles
   if (!players.length) return;
   const note = document.createElement("p");
   note.className = "cmp-in-play";
