@@ -14,6 +14,7 @@ const PAGES = {
   "dip-score": () => import("../helpers/dip-score-page.js"),
   "mos-disaster": () => import("../helpers/mos-disaster-page.js"),
   "ac-victory": () => import("../helpers/ac-victory-page.js"),
+  "play-along": () => import("../play/page/index.js"),
 };
 
 function load() {

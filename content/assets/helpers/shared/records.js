@@ -50,6 +50,12 @@ export function recordRef(rec) {
 // {mn-ajax} or {mn-ajax|shown words}.
 const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
 
+/** A record's name as text (a ruling has none: its question, as generator/render/page_links.py shows it). */
+function shownName(rec, id) {
+  if (!rec) return id;
+  return typeof rec.name === "string" ? rec.name : typeof rec.question === "string" ? rec.question : id;
+}
+
 /**
  * Record text as a reader sees it: each reference becomes its shown words, or the named
  * record's name (its id if the record is unknown). The result is plain text, to be put
@@ -57,5 +63,5 @@ const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
  */
 export function plainText(text, byId) {
   if (typeof text !== "string") return "";
-  return text.replace(REF, (_, id, words) => words || (byId && byId.get(id) ? byId.get(id).name : id));
+  return text.replace(REF, (_, id, words) => words || shownName(byId && byId.get(id), id));
 }

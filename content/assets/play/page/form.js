@@ -1,0 +1,156 @@
+// The table form of the play-along page: the game, the players, the options, who plays what,
+// and the records in play (a filtered checkbox list per kind, each with its player). It only
+// reads and draws fields: what a table is and whether it is valid is the engine's
+// (assets/play/engine/), which gets the form's table through the query. Every field carries the
+// data-field of its query key, so showErrors puts the engine's message beside it.
+import { el } from "../../shared/dom.js";
+import { recordLink } from "../../helpers/shared/page.js";
+
+/** The player counts the form offers: the game's range, as the engine bounds it. */
+export function playerChoices(g) {
+  const min = Number.isInteger(g.players.min) ? g.players.min : 1;
+  const max = Number.isInteger(g.players.max) ? g.players.max : Math.max(min, g.seats.choices.length);
+  const out = [];
+  for (let n = min; n <= max && out.length < 50; n += 1) out.push(n);
+  return out;
+}
+
+function seatName(g, key) {
+  const c = g.seats.choices.find((x) => x.key === key);
+  return c ? c.name : key;
+}
+
+/** "Player 2 (Greece)" or "Player 2". */
+export function playerName(g, table, n) {
+  const seat = table.seats[n - 1];
+  return seat ? `Player ${n} (${seatName(g, seat)})` : `Player ${n}`;
+}
+
+/** How many players the table has for choosing who holds a record: the count, or the seats named. */
+export function seatCount(table) {
+  return Number.isInteger(table.players) ? table.players : table.seats.length;
+}
+
+/** A link to an option's rule, named for a screen reader by the option it explains. */
+function optionLink(ref) {
+  const link = recordLink(ref, "the rule");
+  if (link.nodeType === 1) link.setAttribute("aria-label", `The rule: ${ref.name}`);
+  return link;
+}
+
+/** The records of a kind that can enter play, by name (a game's own records only). */
+function candidates(g, kind) {
+  return g.records.filter((r) => r.kind === kind)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+}
+
+function playerSelect(g, table, id, player, label) {
+  const n = seatCount(table);
+  const sel = el("select", { id, "aria-label": label },
+    el("option", { value: "", text: "The table (no one player)" }),
+    Array.from({ length: n }, (_, i) => el("option", { value: String(i + 1), text: playerName(g, table, i + 1) })));
+  sel.value = player && player <= n ? String(player) : "";
+  return sel;
+}
+
+/**
+ * The form for `table` (drawn whole: the page draws it again when the game or the player count
+ * changes, since those change which fields exist). onChange() is called on every edit.
+ * Returns {element, read()}: read() gives the table the fields hold now (unchecked: the engine
+ * checks it when the page turns it into a query).
+ */
+export function tableForm(rules, g, table, onChange) {
+  const gameSel = el("select", { id: "pa-game", "data-field": "g" },
+    el("option", { value: "", text: "Choose a game" }),
+    rules.slugs.map((slug) => el("option", { value: slug, text: rules.games[slug].record.name })));
+  gameSel.value = g ? g.game : "";
+  const rows = [el("label", { class: "th-row th-row-wide", for: "pa-game", "data-field-row": "" }, el("span", { text: "Game" }), gameSel)];
+  const out = el("div", { class: "pa-form" }, rows);
+  if (!g) {
+    out.addEventListener("change", onChange);
+    return { element: out, read: () => ({ game: gameSel.value || null, players: null, options: [], seats: [], inPlay: [], at: null }) };
+  }
+
+  const nSel = el("select", { id: "pa-players", "data-field": "n" },
+    el("option", { value: "", text: "How many?" }),
+    playerChoices(g).map((n) => el("option", { value: String(n), text: String(n) })));
+  nSel.value = Number.isInteger(table.players) ? String(table.players) : "";
+  out.append(el("label", { class: "th-row th-row-wide", for: "pa-players", "data-field-row": "" }, el("span", { text: "Players" }), nSel));
+  if (g.players.note) out.append(el("p", { class: "th-hint", text: g.players.note }));
+
+  let optBoxes = [];
+  if (g.options.length) {
+    optBoxes = g.options.map((o) => ({ id: o.id, box: el("input", { type: "checkbox", id: `pa-opt-${o.id}`, checked: table.options.includes(o.id) }) }));
+    out.append(el("fieldset", { id: "pa-options", "data-field": "opt" }, el("legend", { text: "Options" }),
+      optBoxes.map(({ id, box }, i) => el("div", { class: "pa-pick" },
+        el("label", { class: "th-check", for: box.id }, box, el("span", { text: g.options[i].name })),
+        optionLink(g.options[i])))));
+  }
+
+  const n = seatCount(table);
+  const seatSels = [];
+  const seatBox = el("fieldset", { id: "pa-seats", "data-field": "s" }, el("legend", { text: `Who plays what (${g.seats.label})` }));
+  if (g.seats.note) seatBox.append(el("p", { class: "th-hint", text: g.seats.note }));
+  if (!n) seatBox.append(el("p", { class: "th-hint", text: "Choose the number of players first." }));
+  for (let i = 1; i <= n; i += 1) {
+    const sel = el("select", { id: `pa-seat-${i}`, "data-field": `s${i}` },
+      el("option", { value: "", text: "Not chosen" }),
+      g.seats.choices.map((c) => el("option", { value: c.key, text: c.name })));
+    sel.value = table.seats[i - 1] || "";
+    seatSels.push(sel);
+    seatBox.append(el("label", { class: "pa-seat", for: sel.id, "data-field-row": "" }, el("span", { text: `Player ${i}` }), sel));
+  }
+  out.append(seatBox);
+
+  // Records in play, one fieldset per kind; a ticked record gets its player beside it.
+  const held = new Map(table.inPlay.map((e) => [e.id, e.player]));
+  const picks = [];
+  const inBox = el("fieldset", { id: "pa-in", "data-field": "in" }, el("legend", { text: "In play" }),
+    el("p", { class: "th-hint", text: "Tick each record as it enters the game, and who holds it." }));
+  for (const kind of g.inPlayKinds) {
+    const list = candidates(g, kind);
+    if (!list.length) continue;
+    const label = list[0].kind_label || kind;   // the export's heading for the kind ("Heroes and characters")
+    const count = el("span", { class: "pa-count" });
+    const filter = el("input", { type: "search", id: `pa-filter-${kind}`, class: "pa-kind-filter", autocomplete: "off",
+      placeholder: `Find ${label.toLowerCase()}`, "aria-label": `Find ${label.toLowerCase()}` });
+    const box = el("div", { class: "pa-kind-list", role: "group", "aria-label": label });
+    const mine = [];
+    for (const r of list) {
+      const check = el("input", { type: "checkbox", id: `pa-in-${r.id}`, value: r.id, checked: held.has(r.id) });
+      const who = playerSelect(g, table, `pa-in-${r.id}-player`, held.get(r.id), `Who holds ${r.name}`);
+      who.hidden = !check.checked;
+      const row = el("div", { class: "pa-pick", "data-name": r.name.toLowerCase() },
+        el("label", { class: "th-check", for: check.id }, check, el("span", { text: r.name })), who);
+      check.addEventListener("change", () => { who.hidden = !check.checked; });
+      mine.push({ id: r.id, check, who, row });
+      box.append(row);
+    }
+    const recount = () => { const k = mine.filter((p) => p.check.checked).length; count.textContent = k ? ` (${k} in play)` : ""; };
+    recount();
+    filter.addEventListener("input", () => {
+      const words = filter.value.trim().toLowerCase();
+      for (const p of mine) p.row.hidden = Boolean(words) && !p.row.dataset.name.includes(words);
+    });
+    box.addEventListener("change", recount);
+    picks.push(...mine);
+    inBox.append(el("fieldset", { class: "pa-kind", "data-kind": kind }, el("legend", {}, label, count), filter, box));
+  }
+  out.append(inBox);
+
+  out.addEventListener("change", (ev) => { if (!ev.target.matches(".pa-kind-filter")) onChange(ev); });
+
+  function read() {
+    const game = gameSel.value || null;
+    if (game !== g.game) return { game, players: null, options: [], seats: [], inPlay: [], at: null };
+    const players = nSel.value ? Number(nSel.value) : null;
+    return {
+      game, players,
+      options: optBoxes.filter((o) => o.box.checked).map((o) => o.id),
+      seats: seatSels.map((s) => s.value || null),
+      inPlay: picks.filter((p) => p.check.checked).map((p) => ({ id: p.id, player: p.who.value ? Number(p.who.value) : null })),
+      at: table.at,
+    };
+  }
+  return { element: out, read };
+}

@@ -1,0 +1,117 @@
+// The "now" card of the play-along page, the verdict of the page: the step the marker is on
+// (linked to its rule record), the records in play that act then, player by player, what is
+// due, the rulings that concern it, and at the end the game's scoring helper. Drawn from the
+// engine's momentAt alone; stepping redraws only this card, so it stays fast on a slow phone.
+import { el } from "../../shared/dom.js";
+import { recordLink } from "../../helpers/shared/page.js";
+import { playerName } from "./form.js";
+
+const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", unknown: "Unknown" };
+
+function heading(text, id) {
+  return el("h3", { id, text });
+}
+
+/** When the record acts, in words: its own `when`, else the steps its timing names (when not this one). */
+function whenLine(g, moment, r) {
+  const bits = [];
+  if (r.when) bits.push(r.when);
+  else if (r.at && r.at.length && !r.at.includes(moment.step.id)) {
+    bits.push(`At ${r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ")}`);
+  }
+  if (r.note) bits.push(r.note);
+  return bits.length ? el("span", { class: "pa-when", text: bits.join(" · ") }) : null;
+}
+
+/** Reminders grouped by who holds the record: the table first, then player 1, 2, ... */
+function reminderGroups(g, table, moment, reminders) {
+  const groups = new Map();
+  for (const r of reminders) {
+    const key = Number.isInteger(r.player) ? r.player : 0;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r);
+  }
+  const keys = [...groups.keys()].sort((a, b) => a - b);
+  return el("ul", { class: "pa-list", id: "pa-reminders" }, keys.map((k) => el("li", { "data-player": String(k) },
+    el("span", { class: "pa-who", text: k ? playerName(g, table, k) : "Everyone" }),
+    el("ul", { class: "pa-list" }, groups.get(k).map((r) => el("li", { "data-record": r.id || "", class: r.unknown ? "th-unknown" : null },
+      r.id ? recordLink(r) : document.createTextNode(r.name || "Unknown timing"),
+      r.unknown ? el("span", { class: "pa-when", text: `Timing unknown: ${r.unknown}` }) : whenLine(g, moment, r)))))));
+}
+
+function dueList(due) {
+  return el("ul", { class: "pa-list", id: "pa-due" }, due.map((d) => el("li", { "data-record": d.id || "", "data-due": d.what },
+    el("span", { class: "pa-who", text: `${DUE_WORDS[d.what] || d.what}: ` }),
+    d.id ? recordLink(d) : document.createTextNode(d.name || ""),
+    d.text ? el("span", { class: "pa-when", text: d.text }) : null)));
+}
+
+function arrivalList(arrivals) {
+  return el("ul", { class: "pa-list", id: "pa-arrivals" }, arrivals.map((a) => {
+    const who = `${a.people || "Units"}${Number.isInteger(a.group) ? ` (group ${a.group})` : ""}`;
+    const units = (a.units || []).map((u) => `${u.label} ${u.value}`).join(", ");
+    return el("li", { class: a.unknown && !units ? "th-unknown" : null },
+      el("span", { class: "pa-who", text: `${who}: ` }), units || (a.unknown ? "unknown" : "nothing"),
+      a.unknown ? el("span", { class: "pa-when th-unknown", text: `Unknown: ${a.unknown}` }) : null,
+      a.table ? el("span", { class: "pa-when" }, "From ", recordLink(a.table)) : null);
+  }));
+}
+
+function rulingItem(g, id) {
+  const rec = g.byId.get(id);
+  const name = rec ? rec.name || rec.question || id : id;
+  return el("li", { "data-record": id }, rec ? recordLink({ id, name, url: rec.url }) : name);
+}
+
+/**
+ * The rulings: those about this step (or a step it belongs to) listed, those about a record in
+ * play folded under their count, so the step's own stay on the first screen.
+ */
+function rulingBlock(g, moment) {
+  const here = new Set([moment.step.id, ...(moment.step.path || [])]);
+  const own = [];
+  const others = [];
+  for (const id of moment.rulings) {
+    const rec = g.byId.get(id);
+    ((rec && (rec.concerns || []).some((c) => here.has(c))) ? own : others).push(id);
+  }
+  const out = [heading("Rulings", "pa-h-rulings")];
+  if (own.length) out.push(el("ul", { class: "pa-list", id: "pa-rulings" }, own.map((id) => rulingItem(g, id))));
+  if (others.length) {
+    out.push(el("details", { class: "pa-more", id: "pa-rulings-more" },
+      el("summary", { text: `${others.length} about the records in play` }),
+      el("ul", { class: "pa-list" }, others.map((id) => rulingItem(g, id)))));
+  }
+  return out;
+}
+
+/** The card's content for a moment, or for a table that cannot be stepped yet. */
+export function nowContent(g, table, moment, links) {
+  if (!g) {
+    return [el("h2", { id: "pa-step", text: "Set your table" }),
+      el("p", { class: "pa-empty", text: "Choose a game below; the turn's steps then appear here, with what acts at each." })];
+  }
+  if (!moment) return [el("h2", { id: "pa-step", text: g.record.name }), el("p", { class: "pa-empty", text: "This table has no turn to step through." })];
+  const out = [];
+  if (moment.round) out.push(el("p", { class: "pa-round", id: "pa-round", text: moment.round.text || `${moment.round.label} ${moment.round.n}` }));
+  const path = (moment.step.path || []).map((id) => g.byId.get(id)).filter(Boolean).map((r) => r.name);
+  if (path.length > 1) out.push(el("p", { class: "pa-path", text: path.slice(1).join(" › ") }));
+  out.push(el("h2", { id: "pa-step", "data-step": moment.step.id }, recordLink(moment.step)));
+  out.push(links.nav);
+  const reminders = moment.reminders || [];
+  out.push(heading("In play now", "pa-h-reminders"));
+  out.push(reminders.length ? reminderGroups(g, table, moment, reminders)
+    : el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }));
+  if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(moment.due));
+  if (moment.arrivals && moment.arrivals.length) out.push(heading("Arriving", "pa-h-arrivals"), arrivalList(moment.arrivals));
+  if (moment.rulings && moment.rulings.length) out.push(...rulingBlock(g, moment));
+  if (moment.end) {
+    const end = el("div", { class: "pa-end", id: "pa-end" },
+      el("p", { text: moment.end.last ? "The game ends here: check who wins." : "The end of a round: check whether someone has won." }));
+    const a = moment.end.scoring ? links.scoring(moment.end.scoring) : null;
+    if (a) end.append(el("p", {}, a));
+    out.push(end);
+  }
+  for (const gap of moment.gaps || []) out.push(el("p", { class: "pa-gap th-unknown", text: gap }));
+  return out;
+}

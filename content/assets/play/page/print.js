@@ -1,0 +1,60 @@
+// The printed page of the table (issue 25.6): every step of one turn, in order, with the
+// reminders of the records in play at that step, player by player, and the QR code of the
+// table's link, on one sheet. Built in the page (hidden on screen, play.css shows it on paper
+// alone), from the same engine calls as the now card; drawn again when the table changes, never
+// when the marker steps, so printing needs no work at the moment of printing.
+import { el } from "../../shared/dom.js";
+import { playerName } from "./form.js";
+
+/** The positions of the turn that holds `pos`: from its first step to its last, bounded. */
+export function turnPositions(engine, rules, g, table, pos) {
+  const { momentAt, firstPosition, previousPosition, nextPosition } = engine;
+  const limit = g.steps.length * 4 + 8;   // a turn never has more positions than its steps, opening steps included
+  const roundOf = (p) => { const m = momentAt(rules, table, p); return m && m.round ? m.round.n : null; };
+  let start = pos || firstPosition(rules, table);
+  if (!start) return [];
+  const round = roundOf(start);
+  for (let i = 0; i < limit; i += 1) {
+    const prev = previousPosition(rules, table, start);
+    if (!prev || roundOf(prev) !== round) break;
+    start = prev;
+  }
+  const out = [start];
+  for (let i = 0; i < limit; i += 1) {
+    const next = nextPosition(rules, table, out[out.length - 1]);
+    if (!next || roundOf(next) !== round || out.includes(next)) break;
+    out.push(next);
+  }
+  return out;
+}
+
+function who(g, table, r) {
+  return Number.isInteger(r.player) ? playerName(g, table, r.player) : "Everyone";
+}
+
+/** The sheet's content: the table in one line, the QR code's place, then the steps of one turn. */
+export function printSheet(engine, rules, g, table, pos) {
+  if (!g) return [el("p", { text: "No table is set: choose a game on the page first." })];
+  const seats = table.seats.map((s, i) => (s ? playerName(g, table, i + 1) : null)).filter(Boolean);
+  const line = [`${table.players || "?"} players`, ...table.options.map((id) => (g.byId.get(id) || { name: id }).name), ...seats].join(" · ");
+  const moments = turnPositions(engine, rules, g, table, pos).map((p) => engine.momentAt(rules, table, p)).filter(Boolean);
+  const round = moments.length && moments[0].round ? ` (${moments[0].round.text || `${moments[0].round.label} ${moments[0].round.n}`})` : "";
+  const steps = moments.map((m) => {
+    const reminders = (m.reminders || []).filter((r) => !r.unknown);
+    const due = m.due || [];
+    return el("section", { class: "pa-print-step", "data-step": m.step.id },
+      el("h3", { text: m.step.name }),
+      reminders.length || due.length
+        ? el("ul", {}, reminders.map((r) => el("li", { text: `${who(g, table, r)}: ${r.name}${r.when ? ` (${r.when})` : ""}` })),
+          due.map((d) => el("li", { text: `Due: ${d.name || ""}${d.text ? `, ${d.text}` : ""}` })))
+        : el("p", { class: "pa-print-none", text: "Nothing in play acts here." }));
+  });
+  return [
+    el("div", { class: "pa-print-head" },
+      el("div", {}, el("h2", { text: `${g.record.name}: the table's reminders${round}` }),
+        el("p", { class: "pa-print-table", text: line }),
+        el("p", { class: "pa-print-table", text: "Scan the code to open this table on a phone." })),
+      el("div", { class: "pa-qr", "data-pa-qr-copy": "" })),
+    el("div", { class: "pa-print-steps" }, steps),
+  ];
+}

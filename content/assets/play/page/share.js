@@ -1,0 +1,97 @@
+// Handing the table over (issue 25.5): the QR code of the page's own link, absolute, drawn in the
+// browser with the vendored qrcode-generator as SVG (sharp at any size, on paper too), so a second
+// phone joins the same table; and "Copy link". The code is drawn a moment after the last change,
+// so stepping the marker never waits for it.
+import { el, svg } from "../../shared/dom.js";
+import { copyLinkButton } from "../../helpers/shared/page.js";
+import { loadQrcode } from "../../vendor/qrcode-generator/qrcode-module.js";
+
+const QUIET = 4;          // modules of white around the code, as the QR standard asks
+const REDRAW_MS = 250;    // after the last change
+
+/** The dark modules of a QR code as one SVG path: a run of dark modules in a row is one rectangle. */
+export function qrPath(code) {
+  const n = code.getModuleCount();
+  let d = "";
+  for (let y = 0; y < n; y += 1) {
+    let x = 0;
+    while (x < n) {
+      if (!code.isDark(y, x)) { x += 1; continue; }
+      let run = 1;
+      while (x + run < n && code.isDark(y, x + run)) run += 1;
+      d += `M${x + QUIET} ${y + QUIET}h${run}v1h-${run}z`;
+      x += run;
+    }
+  }
+  return { d, size: n + 2 * QUIET };
+}
+
+/** An SVG QR code of `text`, or null when the text is too long for any QR code. */
+export function qrSvg(qrcode, text, label) {
+  for (const level of ["M", "L"]) {
+    let code;
+    try {
+      code = qrcode(0, level);
+      code.addData(text);
+      code.make();
+    } catch {
+      continue;   // "code length overflow": try the lower correction level, then give up
+    }
+    const { d, size } = qrPath(code);
+    return svg("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": label, "shape-rendering": "crispEdges" },
+      svg("rect", { width: String(size), height: String(size), fill: "#fff" }),
+      svg("path", { d, fill: "#000" }));
+  }
+  return null;
+}
+
+/**
+ * The share box: {element, update(href), codeFor(href)}. update draws the QR of href after a
+ * short pause (the latest href wins); each drawn code carries data-href, the link it holds.
+ */
+export function shareBox(onForget) {
+  const code = el("div", { class: "pa-qr", id: "pa-qr", "data-href": "" });
+  const status = el("p", { class: "th-hint", id: "pa-qr-status", role: "status" });
+  const forget = el("button", { type: "button", class: "th-button", id: "pa-forget", text: "Forget this table" });
+  forget.addEventListener("click", onForget);
+  const print = el("button", { type: "button", class: "th-button", id: "pa-print-button", text: "Print reminders" });
+  print.addEventListener("click", () => window.print());
+  const copy = copyLinkButton("Copy link");
+  copy.id = "pa-copy";
+  const element = el("div", { class: "pa-share" }, code,
+    el("div", { class: "pa-share-actions" },
+      el("p", { class: "th-hint", text: "Another phone scans this code to join the same table. The link holds the whole table; nothing is sent anywhere." }),
+      el("div", { class: "th-chips" }, copy, print, forget), status));
+  let timer = null;
+  let wanted = "";
+
+  async function draw(href) {
+    let qrcode;
+    try {
+      qrcode = await loadQrcode();
+    } catch (e) {
+      status.textContent = `The QR code cannot be drawn here (${e.message}); copy the link instead.`;
+      return;
+    }
+    if (href !== wanted || !code.isConnected) return;   // a newer link is on its way
+    const label = "QR code of this table's link";
+    const pic = qrSvg(qrcode, href, label);
+    if (!pic) {
+      code.replaceChildren();
+      code.dataset.href = "";
+      status.textContent = "This table's link is too long for a QR code; copy the link instead.";
+      return;
+    }
+    code.replaceChildren(pic);
+    code.dataset.href = href;
+    status.textContent = "";
+    for (const copyOf of document.querySelectorAll("[data-pa-qr-copy]")) copyOf.replaceChildren(pic.cloneNode(true));
+  }
+
+  function update(href) {
+    wanted = href;
+    clearTimeout(timer);
+    timer = setTimeout(() => { draw(href); }, REDRAW_MS);
+  }
+  return { element, update };
+}

@@ -1,0 +1,219 @@
+"""Play along in Chromium (issue 25): what a player does on the page, at 375 px touch, 800 px and
+1280 px, on the site built with site_url equal to the served origin. One page load per screen:
+a device holding garbage under the table's key opens the page (a message), the player sets a Mare
+Nostrum table of four with Ajax in play through the form, reads the setup (23 caravans), steps the
+now marker to the Military phase and finds Ajax's reminder in view; the address and the device
+then hold that table. On the phone, the page's QR code, read by a real decoder (jsQR, an npm
+devDependency), opens the same table in a second browser context that visited the site once and
+then lost the network. Hostile links get messages and the page still steps. The engine's own
+cases are Node tests (tests/js/); these keep to what happens in the browser."""
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from conftest import ROOT
+from helper_browser import assert_fits_phone, assert_no_nan
+from site_pages import follow_instantly, reloaded
+
+ROOT_ID = "play-along"
+KEY = "compendium.table.v1"
+JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+SCREENS = {
+    "phone": PHONE,
+    "800": {"viewport": {"width": 800, "height": 900}},
+    "1280": {"viewport": {"width": 1280, "height": 900}},
+}
+# What each screen's device held before the visit: never JSON, the wrong shape, a link to elsewhere.
+GARBAGE = {
+    "phone": "{not json",
+    "800": json.dumps({"v": 1, "game": "mare-nostrum", "query": "g=mare-nostrum", "inPlay": "everything"}),
+    "1280": json.dumps({"v": 1, "game": "mare-nostrum", "query": "g=x&u=javascript:alert(1)", "inPlay": []}),
+}
+
+# Decodes the QR code the page drew: its SVG painted on a canvas, the pixels read by jsQR.
+DECODE_JS = """async () => {
+  const pic = document.querySelector('#pa-qr svg');
+  const img = new Image();
+  img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(pic));
+  await img.decode();
+  const size = 600, canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, size, size);
+  ctx.drawImage(img, 0, 0, size, size);
+  const found = jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
+  return found ? found.data : null;
+}"""
+A4_CONTENT = {"width": 726, "height": 1054}   # A4 less the 9 mm print margins, in CSS pixels (test_player_aid_qr.py)
+IN_VIEW_JS = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"""
+
+
+def new_page(browser, screen, service_workers="block", storage=None):
+    context = browser.new_context(service_workers=service_workers, **SCREENS[screen])
+    if storage is not None:
+        context.add_init_script(f"try {{ localStorage.setItem({json.dumps(KEY)}, {json.dumps(storage)}); }} catch (e) {{}}")
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return context, pg
+
+
+def wait_ready(pg, timeout=30000):
+    pg.wait_for_selector(f"#{ROOT_ID}[data-ready=true]", timeout=timeout)
+
+
+def step_to(pg, step_id, most=40):
+    for _ in range(most):
+        if pg.get_attribute("#pa-step", "data-step") == step_id:
+            return
+        pg.click("#pa-next")
+    raise AssertionError(f"{step_id} never reached; at {pg.get_attribute('#pa-step', 'data-step')}")
+
+
+def table_query(pg):
+    return parse_qs(urlsplit(pg.url).query)
+
+
+def assert_mare_nostrum_table_at_military_phase(pg):
+    """The table the tests set: four players, Rome and Greece, Ajax with player 2, at the Military phase."""
+    assert pg.get_attribute("#pa-step", "data-step") == "mn-military-phase"
+    ajax = pg.locator("#pa-reminders li[data-player='2'] li[data-record='mn-ajax']")
+    assert ajax.count() == 1 and ajax.is_visible()
+    assert "Player 2 (Greece)" in pg.inner_text("#pa-reminders li[data-player='2']")
+    assert pg.evaluate(IN_VIEW_JS, "#pa-reminders li[data-record='mn-ajax']"), "Ajax's reminder is not on the screen"
+    caravans = pg.locator("#pa-setup-list [data-count='Caravans']")
+    assert caravans.count() == 1 and caravans.get_attribute("data-value") == "23"
+    assert pg.locator("#pa-setup-list li[id^='setup-']").count() >= 3
+    assert pg.locator("#pa-setup-list .pa-cite a").count() >= 3     # each step cites its rule
+
+
+def set_table_in_the_form(pg):
+    pg.select_option("#pa-game", "mare-nostrum")
+    pg.select_option("#pa-players", "4")
+    pg.select_option("#pa-seat-1", "mn-rome")
+    pg.select_option("#pa-seat-2", "mn-greece")
+    pg.fill("#pa-filter-hero", "aja")                 # the list narrows as the player types
+    assert pg.locator("#pa-in-mn-achilles").is_hidden() and pg.locator("#pa-in-mn-ajax").is_visible()
+    pg.check("#pa-in-mn-ajax")
+    pg.select_option("#pa-in-mn-ajax-player", "2")
+
+
+@pytest.mark.parametrize("screen", [pytest.param("phone", marks=pytest.mark.service_worker), "800", "1280"])
+def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
+    context, pg = new_page(browser, screen, storage=GARBAGE[screen])
+    try:
+        if screen == "800":
+            follow_instantly(pg, site_url, "play-along/")
+        else:
+            pg.goto(site_url + "play-along/")
+        wait_ready(pg)
+        if screen == "800":
+            assert not reloaded(pg), "instant navigation did not run: the page was loaded anew"
+        assert "cannot be used" in pg.inner_text("#pa-errors"), "garbage on the device gets a message"
+        assert pg.inner_text("#pa-step") == "Set your table"
+
+        set_table_in_the_form(pg)
+        assert pg.inner_text("#pa-errors") == ""
+        step_to(pg, "mn-military-phase")
+        assert_mare_nostrum_table_at_military_phase(pg)
+        assert pg.is_enabled("#pa-back")
+
+        q = table_query(pg)
+        assert q["g"] == ["mare-nostrum"] and q["n"] == ["4"] and q["s"] == ["mn-rome", "mn-greece"]
+        assert q["in"] == ["mn-ajax.2"] and q["at"][0].endswith(".mn-military-phase")
+        kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
+        assert kept["query"] == urlsplit(pg.url).query and {"id": "mn-ajax", "player": 2} in kept["inPlay"]
+        assert_no_nan(pg, ROOT_ID)
+
+        if screen == "phone":
+            assert_fits_phone(pg, ROOT_ID)
+            link = read_qr(pg)
+            assert link == pg.url, "the QR code holds the page's own link"
+            opened_offline_on_a_second_phone(browser, site_url, link)
+        if screen == "1280":
+            printed_page(pg)
+    finally:
+        context.close()
+    assert pg.errors == []
+
+
+def read_qr(pg):
+    pg.wait_for_function("document.getElementById('pa-qr').dataset.href === location.href", timeout=10000)
+    pg.add_script_tag(path=str(JSQR))
+    return pg.evaluate(DECODE_JS)
+
+
+def opened_offline_on_a_second_phone(browser, site_url, link):
+    """A second phone that opened the site once (its service worker stored it) and then lost the
+    network opens the decoded link: the same table, at the same step."""
+    context, pg = new_page(browser, "phone", service_workers="allow")
+    try:
+        pg.goto(site_url)
+        pg.wait_for_function("(document.querySelector('[data-offline-status]')||{}).textContent?.startsWith('Available offline')",
+                             timeout=60000)
+        context.set_offline(True)
+        pg.goto(link)
+        wait_ready(pg)
+        assert pg.evaluate("fetch('nothing-stored-here.txt').then(() => 'network', () => 'none')") == "none"
+        assert pg.url == link
+        assert_mare_nostrum_table_at_military_phase(pg)
+    finally:
+        context.close()
+    assert pg.errors == []
+
+
+def printed_page(pg):
+    """On paper (A4's printable width): the table's reminders by phase, one turn, with the QR code,
+    on one page; the form stays off."""
+    screen = pg.viewport_size
+    pg.set_viewport_size(A4_CONTENT)
+    pg.emulate_media(media="print")
+    try:
+        assert pg.locator("#pa-print").is_visible() and pg.locator("#pa-form").is_hidden()
+        military = pg.locator("#pa-print section[data-step='mn-military-phase']")
+        assert "Ajax" in military.inner_text()
+        assert pg.locator("#pa-print [data-pa-qr-copy] svg").count() == 1
+        steps = pg.locator("#pa-print section[data-step]").count()
+        assert steps >= 4, "every phase of the turn"
+        height = pg.evaluate("document.documentElement.scrollHeight")
+        assert height <= A4_CONTENT["height"], f"the printed reminders run to {height}px: more than one A4 page"
+    finally:
+        pg.emulate_media(media="screen")
+        pg.set_viewport_size(screen)
+
+
+def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
+    context, pg = new_page(browser, "phone")
+    try:
+        pg.goto(site_url + "play-along/?g=atlantis-game&n=99")
+        wait_ready(pg)
+        assert "not a game" in pg.inner_text(f"#{ROOT_ID}")
+        assert pg.get_attribute("#pa-game", "aria-invalid") == "true"
+        pg.select_option("#pa-game", "mare-nostrum")
+        assert pg.get_attribute("#pa-step", "data-step")
+        first = pg.get_attribute("#pa-step", "data-step")
+        pg.click("#pa-next")
+        assert pg.get_attribute("#pa-step", "data-step") != first
+
+        junk = "&".join(["k=1"] * 9991)   # 10,000 pairs with the 9 before them; short ones: http.server refuses a request line over 64 kB
+        pg.goto(site_url + "play-along/?g=mare-nostrum&g=mosaic-wars-disasters&n=99&n=4&opt=nope"
+                "&s=mn-rome&s=mn-rome&in=mn-nobody&at=zz&" + junk)
+        wait_ready(pg, timeout=15000)
+        text = pg.inner_text(f"#{ROOT_ID}")
+        assert "10,000 keys" in text, "the cut is said"
+        assert pg.get_attribute("#pa-players", "aria-invalid") == "true"   # 99 players: beside its field
+        for said in ("nope", "mn-nobody"):
+            assert said in text
+        assert len(urlsplit(pg.url).query) < 200, "the address holds the table read, not the junk"
+        first = pg.get_attribute("#pa-step", "data-step")
+        pg.click("#pa-next")
+        assert pg.get_attribute("#pa-step", "data-step") != first
+        assert_no_nan(pg, ROOT_ID)
+    finally:
+        context.close()
+    assert pg.errors == []
