@@ -127,3 +127,61 @@ test("no game or an unknown game: an empty checklist, no throw", () => {
   assert.deepEqual(E.setupFor(rules, { game: "nope" }), []);
   assert.deepEqual(E.setupFor(rules, null), []);
 });
+
+// Hand-checked cases for the other games, each against its source (../shared/seeds/, by line).
+// A game still on the hand-made fixture has none of these steps yet: its cases wait for its data.
+const stepsOf = (q) => E.setupFor(rules, table(q));
+
+test("7 Wonders Myths (001_544a1af2b3e143a7.txt): coins 3 or 6 (line 122), Pan out below 6 (262-264), Hestia (Red) out with Cities (256-258), the Free City's myth cards at 2 (138), the Babylonian pantheon only with team play (98)",
+  { skip: onFixture.has("seven-wonders-myths") && "data not landed" }, () => {
+    const coins = (q) => stepsOf(q).flatMap((s) => s.counts.filter((c) => /coin/i.test(c.label)).map((c) => [s.player, c.value]));
+    assert.deepEqual(coins("g=seven-wonders-myths&n=3"), [[1, 3], [2, 3], [3, 3]]);
+    assert.deepEqual(coins("g=seven-wonders-myths&n=3&opt=swm-leaders-expansion"), [[1, 6], [2, 6], [3, 6]]);
+    const pan = (n) => stepsOf(`g=seven-wonders-myths&n=${n}`).some((s) => s.raw.includes("{swm-pan}"));
+    assert.deepEqual([2, 3, 4, 5, 6, 7, 8].map(pan), [true, true, true, true, false, false, false]);
+    const hestiaOut = (q) => stepsOf(q).some((s) => s.raw.includes("{swm-hestia-red}") && /out/i.test(s.do));
+    assert.equal(hestiaOut("g=seven-wonders-myths&n=4&opt=swm-cities-expansion"), true);
+    assert.equal(hestiaOut("g=seven-wonders-myths&n=4"), false);
+    const freeCity = (n) => stepsOf(`g=seven-wonders-myths&n=${n}`).some((s) => /Free City/.test(s.do));
+    assert.deepEqual([2, 3].map(freeCity), [true, false]);
+    const babylonOut = (q) => stepsOf(q).some((s) => s.raw.includes("{swm-marduk}"));
+    assert.equal(babylonOut("g=seven-wonders-myths&n=4"), true, "taken out without team play");
+    assert.equal(babylonOut("g=seven-wonders-myths&n=4&opt=swm-team-play"), false, "kept with team play");
+    // The setup symbols of individual cards are not transcribed: that step says unknown, and why.
+    assert.ok(stepsOf("g=seven-wonders-myths&n=4").some((s) => s.unknown && /symbol/i.test(s.do)));
+  });
+
+test("Mosaic (003_69c8e170abfe9005.txt): 9 wonders (line 39), 9 achievements (41), the Empire Scoring Card and 2 Disaster Trigger Cards in the bottom third at 4-6 players and the middle third at 2-3 (43), 2 per other deck (45)",
+  { skip: onFixture.has("mosaic-wars-disasters") && "data not landed" }, () => {
+    const values = (q, re) => stepsOf(q).flatMap((s) => s.counts.filter((c) => re.test(c.label)).map((c) => c.value));
+    assert.deepEqual(values("g=mosaic-wars-disasters&n=4", /Wonder/), [9]);
+    assert.deepEqual(values("g=mosaic-wars-disasters&n=4", /Achievement/), [9]);
+    assert.deepEqual(values("g=mosaic-wars-disasters&n=4", /^Piles/), [4, 1]);
+    for (const n of [2, 3, 4, 5, 6]) {
+      const seeded = stepsOf(`g=mosaic-wars-disasters&n=${n}`).filter((s) => s.raw.includes("{mos-empire-scoring-card}") && /third/.test(s.do));
+      assert.equal(seeded.length, 1, `${n} players`);
+      assert.match(seeded[0].do, n >= 4 ? /bottom third/ : /middle third/);
+      assert.deepEqual(seeded[0].counts.map((c) => c.value), [2]);
+    }
+    assert.deepEqual(values("g=mosaic-wars-disasters&n=2", /per deck/), [2]);
+  });
+
+test("Ancient Conquest (004_fbe8c053f9a5701f.txt): each people's start, and with the slaves rule Assyria, Babylon and Egypt 2, the rest 1 (lines 669-672)",
+  { skip: onFixture.has("ancient-conquest") && "data not landed" }, () => {
+    const steps = stepsOf("g=ancient-conquest&n=4");
+    const g = rules.games["ancient-conquest"];
+    for (const people of g.records.filter((r) => r.kind === "people" && Number.isInteger(r.group))) {
+      assert.ok(steps.some((s) => s.raw.startsWith(`{${people.id}}`) || s.raw.startsWith(`{${people.id}|`)), `${people.id} has its start`);
+    }
+    assert.ok(!steps.some((s) => /slave/i.test(s.do)), "no slaves without the rule");
+    const slaves = stepsOf("g=ancient-conquest&n=4&opt=ac-slaves").flatMap((s) => s.counts).filter((c) => ["Assyria", "Babylon", "Egypt", "Every other nation"].includes(c.label));
+    assert.deepEqual(slaves.map((c) => [c.label, c.value]), [["Assyria", 2], ["Babylon", 2], ["Egypt", 2], ["Every other nation", 1]]);
+  });
+
+test("the Diplomacy variant (002_0f3c2497476d2302.txt line 3): the game starts in 1 AD and runs 6 years, to the adjustments of 6 AD",
+  { skip: onFixture.has("diplomacy-variant") && "data not landed" }, () => {
+    const counts = stepsOf("g=diplomacy-variant").flatMap((s) => s.counts).map((c) => c.value);
+    assert.deepEqual(counts, [1, 6]);
+    const g = rules.games["diplomacy-variant"];
+    assert.deepEqual([g.rounds.first, g.rounds.count, g.rounds.suffix], [1, 6, "AD"]);
+  });
