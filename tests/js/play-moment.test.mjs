@@ -146,16 +146,22 @@ test("the reminders of each phase, for every record that can enter play: at its 
   }
 });
 
-test("a record in play whose timing is unknown is listed once, as when: unknown, with its note", () => {
-  const g = rules.games["mare-nostrum"];
-  const unknown = g.records.find((r) => g.inPlayKinds.includes(r.kind) && r.timing && r.timing.at === "unknown");
-  if (!unknown) return;   // none in the data: nothing to show
-  const t = table(`g=mare-nostrum&in=${unknown.id}`);
-  const m = E.momentAt(rules, t, E.firstPosition(rules, t));
-  const hits = m.reminders.filter((r) => r.id === unknown.id);
-  assert.equal(hits.length, 1);
-  assert.equal(hits[0].when, "unknown");
-  assert.ok(hits[0].unknown);
+test("a record in play whose timing is unknown is listed once, as when: unknown, with its note, at every step", () => {
+  let checked = 0;
+  for (const slug of rules.slugs) {
+    const g = rules.games[slug];
+    const unknown = g.records.find((r) => g.inPlayKinds.includes(r.kind) && r.timing && r.timing.at === "unknown");
+    if (!unknown) continue;
+    const t = table(`g=${slug}&in=${unknown.id}`);
+    for (const pos of walk(t, g.steps.length)) {
+      const hits = E.momentAt(rules, t, pos).reminders.filter((r) => r.id === unknown.id);
+      assert.equal(hits.length, 1, `${unknown.id} at ${pos}`);
+      assert.deepEqual([hits[0].scope, hits[0].when], ["unknown", "unknown"]);
+      assert.ok(hits[0].unknown && !/\{[a-z]/.test(hits[0].unknown), hits[0].unknown);
+    }
+    checked += 1;
+  }
+  assert.ok(checked >= 1 || rules.slugs.every((s) => !rules.games[s].records.some((r) => r.timing && r.timing.at === "unknown")));
 });
 
 // The turns an objective's text names, read from the text alone (not from its timing):
@@ -261,4 +267,11 @@ test("stepping a full game of every table is quick (the page redraws at each ste
   for (const p of all) E.momentAt(rules, t, p);
   const each = (performance.now() - t0) / all.length;
   assert.ok(each < 20, `${each.toFixed(2)} ms a step`);
+});
+
+test("momentAt without a position is the table's marker, or the first position", () => {
+  const t = table("g=mare-nostrum&n=3");
+  assert.equal(E.momentAt(rules, t).pos, E.firstPosition(rules, t));
+  assert.equal(E.momentAt(rules, { ...t, at: "3.mn-combat" }).pos, "3.mn-combat");
+  assert.deepEqual(table("g=mare-nostrum&in=mn-ajax.5").inPlay, [{ id: "mn-ajax", player: 5 }], "before the player count, any player the game allows");
 });

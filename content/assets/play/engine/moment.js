@@ -7,7 +7,7 @@
 // `when` where in them, and for Ancient Conquest `turns` the game turns (a list, or a window
 // from one turn to another).
 import { gameRules, ARRIVALS } from "./records.js";
-import { parsePosition, closing, roundRange, roundText, formatPosition } from "./sequence.js";
+import { parsePosition, closing, roundRange, roundText, formatPosition, first } from "./sequence.js";
 import { scoringLink } from "./scoring.js";
 import { plainText, recordRef } from "../../helpers/shared/records.js";
 
@@ -139,15 +139,16 @@ function arrivalsAt(g, p) {
 }
 
 /**
- * The moment at position `pos` of the table (a position string; the table's `at` or the
- * first position when omitted), or null when pos is not a position of this game:
+ * The moment at position `pos` of the table (a position string; when pos is null or left
+ * out, the table's `at`, or the game's first position), or null when pos is not a position
+ * of this game:
  * {pos, round: {n, turn, label, text} | null, step: {id, name, url, path}, reminders, rulings, due,
  *  arrivals, end: {records, scoring} | null, gaps}.
  */
 export function momentAt(rules, table, pos) {
   const g = table && gameRules(rules, table.game);
   if (!g) return null;
-  const p = parsePosition(g, pos === undefined || pos === null ? (table.at || "") : pos);
+  const p = pos === undefined || pos === null ? (table.at ? parsePosition(g, table.at) : first(g)) : parsePosition(g, pos);
   if (p.error) return null;
   const stepInfo = g.steps.find((s) => s.id === p.step);
   const range = roundRange(g);

@@ -133,7 +133,8 @@ export function tableFromQuery(rules, query) {
     }
     let player = null;
     if (who !== null) {
-      const max = table.players === null ? table.seats.length : table.players;
+      // Before the player count is chosen, the most the game allows.
+      const max = table.players !== null ? table.players : Number.isInteger(g.players.max) ? g.players.max : PLAYER_CEILING;
       const r = /^\d{1,3}$/.test(who) ? Number(who) : NaN;
       if (!(r >= 1 && r <= max)) {
         errors.push({ field: "in", message: `${rec.name}: “${shorten(who)}” is not a player of this table (1 to ${max}); it was kept with no player.` });
