@@ -4,7 +4,8 @@ page.evaluate with the contract's JSON, so these tests need not drive the play-a
 narrows the search to the records in play, the chip "In play at my table" adds and removes it, the
 card browser's chip narrows the list, and a record page in play says so with a link to the table.
 Garbage in storage gives a message where the table is asked for, and the search still works.
-One page load per screen the player sees (make test's time budget is tight)."""
+in:table is also checked at 800 and 1280 px. One page load per screen the player sees (make
+test's time budget is tight)."""
 from __future__ import annotations
 
 import json
@@ -103,6 +104,26 @@ def test_a_stored_table_narrows_search_the_card_browser_and_marks_its_records(ph
     assert link.get_attribute("href") == site_url + "play-along/?" + QUERY
     assert link.bounding_box()["height"] >= 44
     no_sideways_scroll(pg)
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_in_table_narrows_search_on_wider_screens(browser, site_url, export, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(site_url)
+        store(pg, TABLE)
+        open_search(pg)
+        pg.keyboard.type("in:table kind:hero")   # real keystrokes into the header's box
+        heroes = sorted(i["id"] for i in IN_PLAY if export[i["id"]]["kind"] == "hero")
+        wait_status(pg, f"{len(heroes)} records match")
+        assert sorted(result_ids(pg)) == heroes
+        assert pg.locator(CHIP).get_attribute("aria-pressed") == "true"
+    finally:
+        context.close()
+    assert errors == [], errors
 
 
 def test_garbage_or_no_table_gives_a_message_and_search_still_works(phone_page, site_url, export):

@@ -138,3 +138,25 @@ test("a record page's note names its players", () => {
   assert.equal(inPlayText([3, 1, 3]), "In play at your table (players 1 and 3)");
   assert.equal(inPlayText([4, 1, 2]), "In play at your table (players 1, 2 and 4)");
 });
+
+test("what the play-along page stores for a full table of each game, the site reads back", async () => {
+  const engine = await import("../../content/assets/play/engine/index.js");
+  const { storeTable, MAX_TABLE_QUERY } = await import("../../content/assets/play/stored-table.js");
+  assert.ok(MAX_TABLE_QUERY >= engine.MAX_QUERY, "a query the engine reads is one the device keeps");
+  const rules = engine.rulesFromRecords(JSON.parse(readFileSync(RECORDS_PATH, "utf8")));
+  for (const [slug, g] of Object.entries(rules.games)) {
+    // every seat taken, every option on, every record of the kinds that enter play in play
+    const n = Number.isInteger(g.players.max) ? g.players.max : 2;
+    const entering = g.records.filter((r) => g.inPlayKinds.includes(r.kind)).map((r) => r.id);
+    const table = { game: slug, players: n, options: g.options.map((o) => o.id), at: null,
+      seats: g.seats.choices.slice(0, n).map((c) => c.key), inPlay: entering.map((id, i) => ({ id, player: (i % n) + 1 })) };
+    const value = { v: 1, game: slug, query: engine.tableToQuery(rules, table), inPlay: engine.inPlayIds(rules, table) };
+    const data = {};
+    const storage = { getItem: (k) => (k in data ? data[k] : null), setItem: (k, v) => { data[k] = String(v); } };
+    assert.deepEqual(storeTable(value, storage), { ok: true, error: null }, slug);
+    const back = readStoredTable(storage);
+    assert.deepEqual(back.table, value, slug);
+    const found = ids(search(INDEX, "in:table", { limit: ALL, stored: back }));
+    assert.deepEqual(found, [...new Set(value.inPlay.map((x) => x.id))].sort(), slug);
+  }
+});

@@ -15,11 +15,13 @@
 export const TABLE_KEY = "compendium.table.v1";
 export const TABLE_VERSION = 1;
 /** Longest stored text read at all (characters of the JSON); a longer one is refused unparsed. */
-export const MAX_STORED = 32 * 1024;
-/** Longest table query kept (characters). */
+export const MAX_STORED = 64 * 1024;
+/** Longest table query kept (characters): the play-along engine reads no longer one (its MAX_QUERY,
+ * content/assets/play/engine/table.js; tests/js/search-in-table.test.mjs keeps the two agreed). */
 export const MAX_TABLE_QUERY = 4000;
-/** Most records in play kept. */
-export const MAX_IN_PLAY = 300;
+/** Most records in play kept (a full table of the largest game holds under 100: every seat's
+ * records, every option, every record of the kinds that enter play). */
+export const MAX_IN_PLAY = 500;
 /** Highest player number a record in play can name. */
 export const MAX_PLAYER = 20;
 const MAX_GAME = 60;
@@ -28,9 +30,10 @@ const MAX_GAME = 60;
 export const RECORD_ID = /^(mn|swm|dip|mos|ac)-[a-z0-9]+(-[a-z0-9]+)*$/;
 const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // What a table query can hold: its keys and values are ids, numbers and positions
-// ("2.mn-military-phase"), joined by = and &; percent escapes allowed. Nothing that could make a
-// scheme (":"), a path ("/"), an outside link or markup.
-const QUERY = /^[A-Za-z0-9._~%=&+-]*$/;
+// ("2.mn-military-phase"), joined by = and &, as URLSearchParams writes them (it leaves * - . _
+// as they are, writes a space +, and escapes the rest with %). Nothing that could make a scheme
+// (":"), a path ("/"), an outside link or markup.
+const QUERY = /^[A-Za-z0-9._~*%=&+-]*$/;
 const KEYS = ["v", "game", "query", "inPlay"];
 
 const AGAIN = "set the table again on Play along";
