@@ -149,7 +149,9 @@ def test_drive_the_page_and_reload_from_the_url(page, site_url):
 
 
 def test_a_bad_input_is_named_beside_the_field_and_in_the_verdicts_place(page, site_url):
-    open_calc(page, site_url)
+    open_calc(page, site_url, "?a.legions=3&d.legions=1")   # a Mare Nostrum link: named, not read (issue 27)
+    assert ("“a.legions”, “d.legions” are not this calculator's keys: the link is written for the Mare Nostrum"
+            " battle calculator.") in page.inner_text("[data-testid=acb-link-notice]")
     set_factor(page, "attacker-0", 0)
     assert "1 or more" in page.inner_text(VERDICT)
     assert "1 or more" in page.inner_text("#acb-attacker-0-factor-error")

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import * as MN from "../../content/assets/calculators/mn-battle.js";
 import * as AC from "../../content/assets/calculators/ac-battle.js";
 import { gapOf, readEngine } from "../../generator/validate/engine_gaps.mjs";
+import { scenarioFromLink } from "../../content/assets/calculators/ac-battle-page/link.js";
 
 test("an Ancient Conquest link given to the Mare Nostrum calculator names its keys", () => {
   const [note] = MN.foreignKeyNotes("a=i4&d=i4.m6&t=clear");
@@ -20,6 +21,22 @@ test("a Mare Nostrum link given to the Ancient Conquest calculator names its key
   assert.equal(note.message, "“a.legions”, “d.legions” are not this calculator's keys: the link is written for the Mare Nostrum battle calculator.");
   const many = AC.foreignKeyNotes("w=1&x=2&y=3&z=4")[0].message;
   assert.equal(many, "“w”, “x”, “y” and 1 more are not this calculator's keys.");
+});
+
+test("the Ancient Conquest page says so when its link is in the Mare Nostrum form, read or half-read", () => {
+  const limits = { attackers: 18, defenders: 3, stackMost: 3, hexesAround: 6 };
+  const mn = "“a.legions”, “d.legions” are not this calculator's keys: the link is written for the Mare Nostrum battle calculator.";
+  const only = scenarioFromLink("a.legions=3&d.legions=1", limits);
+  assert.deepEqual(only.notices, [mn]);                        // no unit of its own: the plain form, and why
+  assert.deepEqual(only.s, AC.defaultScenario());
+  const half = scenarioFromLink("a=i11&d=i6&a.legions=3&d.legions=1", limits);
+  assert.deepEqual(half.notices, [mn]);                        // its own keys read, the others named
+  assert.deepEqual(half.s.attackers.map((u) => u.factor), [11]);
+  assert.deepEqual(scenarioFromLink("a=i6&d=i6&t=hills&t=forest&w=1", limits).notices,
+    ["“w” is not one of this calculator's keys.", "“t” is in the link 2 times; the first value, “hills”, was used."]);
+  assert.deepEqual(scenarioFromLink(AC.encodeScenario(AC.defaultScenario()), limits).notices, []);
+  assert.deepEqual(scenarioFromLink("q=ajax", limits).notices, []);           // the header search's key, not the calculator's
+  assert.deepEqual(scenarioFromLink("a=i6&d=i6&q=ajax", limits).notices, []);
 });
 
 test("each calculator's own form has no foreign keys", () => {

@@ -13,30 +13,13 @@ import { renderForm, showIssues } from "./ac-battle-page/form.js";
 import { chancesTable, oracleBox, dieRows, steps } from "./ac-battle-page/details.js";
 import { plannerSection } from "./ac-battle-page/planner-view.js";
 import { EDGE_WORDS, verdictOutcomes } from "./ac-battle-page/words.js";
-import { repeatedKeyNotes } from "../link/query-notes.js";
+import { scenarioFromLink } from "./ac-battle-page/link.js";
 import { openingQuery } from "../tools/opening.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const ROOT_ID = "ac-battle";
 const PAGE = "calculators/ancient-conquest-battle.md"; // its entry in the game record's tools (opens_on)
 const PLAN_IDLE_MS = 200;
-
-/** The scenario from the link, kept within the pieces the rules allow (and saying so). */
-function scenarioFromLink(search, limits) {
-  const linked = search.includes("a=");
-  const s = linked ? E.decodeScenario(search) : E.defaultScenario();
-  // Which value a repeated key gave (a link without units is not read at all).
-  const notices = linked ? repeatedKeyNotes(new URLSearchParams(search)).map((n) => n.message) : [];
-  for (const [key, most, word] of [["attackers", limits.attackers, "attacking"], ["defenders", limits.defenders, "defending"]]) {
-    if (s[key].length > most) {
-      notices.push(`The link lists ${s[key].length.toLocaleString("en")} ${word} units; ${key === "attackers"
-        ? `at most ${most} can attack one hex (${limits.stackMost} from each of the ${limits.hexesAround} hexes around it)`
-        : `one hex holds at most ${most}`}, so only the first ${most} are kept.`);
-      s[key] = s[key].slice(0, most);
-    }
-  }
-  return { s, notices };
-}
 
 function mount(root, payload) {
   const model = E.buildModel(payload.records);
