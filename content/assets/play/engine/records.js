@@ -25,9 +25,9 @@ export class RecordsError extends HelperRecordsError {
   }
 }
 
-// Where the unit appearances of Ancient Conquest live and when they are placed. Not a game
-// number: the names of the records the engine reads, as the helpers' SOURCES are.
-// (Requested as data: notes/engine-requests.md, `play_along.arrivals`.)
+// Where the unit appearances of Ancient Conquest live and when they are placed, while its
+// game record does not say so in `play_along.arrivals` ({table, at}), which is read first.
+// Not a game number: the names of the records the engine reads, as the helpers' SOURCES are.
 export const ARRIVALS = { "ancient-conquest": { table: "ac-unit-appearance-table", at: "ac-placement-of-units" } };
 
 const isId = (x) => typeof x === "string" && /^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(x);
@@ -136,7 +136,8 @@ function readGame(gameRec, records, problems) {
   if (!pa || typeof pa !== "object") { gap([], "is not an object"); return null; }
   // Players: a bound is a whole number or 'unknown'.
   const pl = pa.players || {};
-  const bound = (v, name) => {
+  const bound = (raw, name) => {
+    const v = raw && typeof raw === "object" ? countValue(raw, byId) : raw;
     if (Number.isInteger(v) && v >= 1 && v <= INPUT_CEILING) return v;
     if (v === "unknown") return null;
     gap(["players", name], `${JSON.stringify(v)} is not a player count`);
@@ -181,19 +182,43 @@ function readGame(gameRec, records, problems) {
     if (Number.isInteger(count) && (count < 1 || count > INPUT_CEILING)) { gap(["rounds", "count"], `${count} rounds is outside 1 to ${INPUT_CEILING}`); count = null; }
     const first = r.first === undefined ? 1 : countValue(r.first, byId);
     if (!Number.isInteger(first) || first < 0 || first > INPUT_CEILING) gap(["rounds", "first"], `${JSON.stringify(r.first)} does not resolve to a round number`);
-    const opensWith = [];
-    for (const [i, id] of (r.opens_with || []).entries()) {
-      if (!stepIds.includes(id)) gap(["rounds", "opens_with", i], `names ${id}, which is not a step of ${pa.turn}`);
-      else opensWith.push(id);
+    const stepsNamed = (key) => {
+      const out = [];
+      for (const [i, id] of (r[key] || []).entries()) {
+        if (!stepIds.includes(id)) gap(["rounds", key, i], `names ${id}, which is not a step of ${pa.turn}`);
+        else out.push(id);
+      }
+      return out;
+    };
+    const opensWith = stepsNamed("opens_with");
+    const closesWith = stepsNamed("closes_with");
+    for (const id of closesWith) if (opensWith.includes(id)) gap(["rounds", "closes_with"], `${id} both opens and closes the round`);
+    // Turns inside a round (7 Wonders Myths' age): a count, or null when unknown or not given.
+    let turns = null;
+    if (r.turns !== undefined) {
+      turns = countValue(r.turns, byId);
+      if (turns === undefined || (Number.isInteger(turns) && (turns < 1 || turns > INPUT_CEILING))) { gap(["rounds", "turns"], "does not resolve to a whole number of turns (or unknown)"); turns = null; }
+      if (turns === "unknown") turns = null;
     }
     rounds = { label: typeof r.label === "string" ? r.label : "Round", count, unknownCount: r.count === "unknown" || (r.count && r.count.value === "unknown"),
-      first: Number.isInteger(first) ? first : 1, suffix: typeof r.suffix === "string" ? r.suffix : "", opensWith,
+      first: Number.isInteger(first) ? first : 1, suffix: typeof r.suffix === "string" ? r.suffix : "", opensWith, closesWith,
+      turns, innerTurns: opensWith.length > 0 || closesWith.length > 0 || r.turns !== undefined,
       note: typeof r.note === "string" ? plainText(r.note, byId) : null };
   }
   const end = [];
   for (const [i, id] of (pa.end || []).entries()) {
     if (!has(id)) gap(["end", i], `names ${id}, which is not a record of this game`);
     else end.push(ref(id));
+  }
+  // What arrives at a step (Ancient Conquest's Unit Appearance Table): play_along.arrivals, or ARRIVALS.
+  let arrivals = null;
+  const arr = pa.arrivals !== undefined ? pa.arrivals : ARRIVALS[gameRec.game];
+  if (arr !== undefined && arr !== null) {
+    const where = pa.arrivals !== undefined ? ["arrivals"] : ["turn"];
+    const table = arr && byId.get(arr.table);
+    if (!table || table.kind !== "table") gap([...where, ...(pa.arrivals !== undefined ? ["table"] : [])], `the arrivals need the table ${arr && arr.table}, which is not a table record of this game`);
+    else if (!stepIds.includes(arr.at)) gap([...where, ...(pa.arrivals !== undefined ? ["at"] : [])], `the arrivals are placed at ${arr.at}, which is not a step of ${pa.turn}`);
+    else arrivals = { table: arr.table, at: arr.at };
   }
   const kinds = new Set(records.map((r) => r.kind));
   const inPlayKinds = (pa.in_play || []).filter((k) => typeof k === "string");
@@ -206,7 +231,7 @@ function readGame(gameRec, records, problems) {
     seats: { kind: seatsRaw.kind, by: seatsRaw.by || null, label: seatsRaw.label || seatsRaw.kind,
       note: typeof seatsRaw.note === "string" ? plainText(seatsRaw.note, byId) : null, choices: seatChoicesList },
     options: options.map(ref), setup, turn: ref(pa.turn), steps: steps.map((s) => ({ ...ref(s.id), path: s.path })), turnIndex,
-    rounds, end, inPlayKinds, always,
+    rounds, end, inPlayKinds, always, arrivals,
     scoring: typeof pa.scoring === "string" ? pa.scoring : null,
     gaps: (pa.gaps || []).filter((g) => typeof g === "string").map((g) => plainText(g, byId)),
     byId, records,

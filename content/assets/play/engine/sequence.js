@@ -14,20 +14,29 @@
 import { INPUT_CEILING } from "../../helpers/shared/input.js";
 import { shorten } from "../../helpers/shared/input.js";
 
-/** The steps run once as a round opens (a step of opens_with or inside one). */
-function isOpening(g, step) {
-  const open = g.rounds ? g.rounds.opensWith : [];
-  return open.includes(step.id) || step.path.some((a) => open.includes(a));
+/** "open" | "close" | "repeat": the part of the round a step belongs to. */
+function partOf(g, step) {
+  const r = g.rounds;
+  if (!r) return "repeat";
+  const under = (ids) => ids.includes(step.id) || step.path.some((a) => ids.includes(a));
+  if (under(r.opensWith)) return "open";
+  if (under(r.closesWith || [])) return "close";
+  return "repeat";
 }
 
-/** {opening: [steps], repeat: [steps]} of the game's turn. */
+/** {opening, repeat, closing}: the game's steps by the part of the round they run in. */
 export function segments(g) {
   if (!g._segments) {
-    const opening = g.steps.filter((s) => isOpening(g, s));
-    const repeat = g.steps.filter((s) => !isOpening(g, s));
-    g._segments = { opening, repeat };
+    const by = { open: [], repeat: [], close: [] };
+    for (const s of g.steps) by[partOf(g, s)].push(s);
+    g._segments = { opening: by.open, repeat: by.repeat, closing: by.close };
   }
   return g._segments;
+}
+
+/** Whether the round holds numbered turns (its repeating steps are "<round>.<turn>.<step>"). */
+function innerTurns(g) {
+  return Boolean(g.rounds && g.rounds.innerTurns);
 }
 
 /** The first and last round numbers (last null when open-ended). */
@@ -36,6 +45,11 @@ export function roundRange(g) {
   const first = g.rounds.first;
   const last = Number.isInteger(g.rounds.count) ? first + g.rounds.count - 1 : null;
   return { first, last, ceiling: last === null ? first + INPUT_CEILING - 1 : last };
+}
+
+/** The most turns a round holds: its count, or INPUT_CEILING when the records give none. */
+function turnCeiling(g) {
+  return Number.isInteger(g.rounds.turns) ? g.rounds.turns : INPUT_CEILING;
 }
 
 /**
@@ -56,18 +70,18 @@ export function parsePosition(g, text) {
     if (nums.length) return { error: `“${shorten(raw)}”: ${g.record.name} has no rounds; give the step alone.` };
     return { round: null, turn: null, step: step.id };
   }
-  const opening = isOpening(g, step);
-  const want = g.rounds.opensWith.length && !opening ? 2 : 1;
+  const want = innerTurns(g) && partOf(g, step) === "repeat" ? 2 : 1;
+  const label = g.rounds.label.toLowerCase();
   if (nums.length !== want) {
-    return { error: want === 2 ? `“${shorten(raw)}”: give the ${g.rounds.label.toLowerCase()} and the turn in it, then the step (e.g. ${range.first}.1.${step.id}).`
-      : `“${shorten(raw)}”: give the ${g.rounds.label.toLowerCase()}, then the step (e.g. ${range.first}.${step.id}).` };
+    return { error: want === 2 ? `“${shorten(raw)}”: give the ${label} and the turn in it, then the step (e.g. ${range.first}.1.${step.id}).`
+      : `“${shorten(raw)}”: give the ${label}, then the step (e.g. ${range.first}.${step.id}).` };
   }
   const round = Number(nums[0]);
   if (round < range.first || round > range.ceiling) {
-    return { error: `“${shorten(raw)}”: ${g.rounds.label.toLowerCase()} ${round} is outside ${range.first} to ${range.ceiling}${range.last === null ? " (the most a link may name)" : ""}.` };
+    return { error: `“${shorten(raw)}”: ${label} ${round} is outside ${range.first} to ${range.ceiling}${range.last === null ? " (the most a link may name)" : ""}.` };
   }
   const turn = want === 2 ? Number(nums[1]) : null;
-  if (turn !== null && (turn < 1 || turn > INPUT_CEILING)) return { error: `“${shorten(raw)}”: turn ${turn} is outside 1 to ${INPUT_CEILING}.` };
+  if (turn !== null && (turn < 1 || turn > turnCeiling(g))) return { error: `“${shorten(raw)}”: turn ${turn} is outside 1 to ${turnCeiling(g)}.` };
   return { round, turn, step: step.id };
 }
 
@@ -76,23 +90,29 @@ export function formatPosition(p) {
   return [p.round, p.turn, p.step].filter((x) => x !== null && x !== undefined).join(".");
 }
 
+const at = (round, turn, step) => ({ round, turn, step: step.id });
+
 function firstOfRound(g, round) {
-  const { opening, repeat } = segments(g);
-  if (g.rounds.opensWith.length) {
-    if (opening.length) return { round, turn: null, step: opening[0].id };
-    return { round, turn: 1, step: repeat[0].id };
-  }
-  return { round, turn: null, step: g.steps[0].id };
+  if (!innerTurns(g)) return at(round, null, g.steps[0]);
+  const { opening, repeat, closing } = segments(g);
+  if (opening.length) return at(round, null, opening[0]);
+  if (repeat.length) return at(round, 1, repeat[0]);
+  return at(round, null, closing[0]);
+}
+
+/** The round's end: its closing steps, else its last turn's last step (turn 1 when the count is not given). */
+function closingOf(g, round) {
+  const { opening, repeat, closing } = segments(g);
+  if (closing.length) return at(round, null, closing[0]);
+  if (repeat.length) return at(round, Number.isInteger(g.rounds.turns) ? g.rounds.turns : 1, repeat[repeat.length - 1]);
+  return at(round, null, opening[opening.length - 1]);
 }
 
 function lastOfRound(g, round) {
-  const { opening, repeat } = segments(g);
-  if (g.rounds.opensWith.length) {
-    // Turns inside a round have no count here: its last position is its first turn's last step.
-    if (repeat.length) return { round, turn: 1, step: repeat[repeat.length - 1].id };
-    return { round, turn: null, step: opening[opening.length - 1].id };
-  }
-  return { round, turn: null, step: g.steps[g.steps.length - 1].id };
+  if (!innerTurns(g)) return at(round, null, g.steps[g.steps.length - 1]);
+  const { closing } = segments(g);
+  if (closing.length) return at(round, null, closing[closing.length - 1]);
+  return closingOf(g, round);
 }
 
 /** The first position of the game's turn sequence. */
@@ -101,34 +121,49 @@ export function first(g) {
   return firstOfRound(g, g.rounds.first);
 }
 
-/** The segment (list of steps) a parsed position lies in. */
+/** The segment (list of steps) a parsed position lies in, and its name. */
 function segmentOf(g, p) {
-  if (!g.rounds || !g.rounds.opensWith.length) return g.steps;
-  const { opening, repeat } = segments(g);
-  return p.turn === null ? opening : repeat;
+  if (!innerTurns(g)) return { name: "repeat", steps: g.steps };
+  const { opening, repeat, closing } = segments(g);
+  if (p.turn !== null) return { name: "repeat", steps: repeat };
+  const step = g.steps.find((s) => s.id === p.step);
+  return partOf(g, step) === "open" ? { name: "open", steps: opening } : { name: "close", steps: closing };
 }
 
-/** The position after p (unit "step" or "round"), or null past the end. */
-export function after(g, p, unit = "step") {
+/** The first position of the next round, or null after the last. */
+function nextRound(g, p) {
   const range = roundRange(g);
+  if (!range || p.round >= range.ceiling) return null;
+  return firstOfRound(g, p.round + 1);
+}
+
+/**
+ * The position after p, or null past the end. Unit "round": the round's end (its closing
+ * steps, where it has them and p is before them), else the next round's first position.
+ */
+export function after(g, p, unit = "step") {
   if (unit === "round") {
-    if (!range || p.round >= range.ceiling) return null;
-    return firstOfRound(g, p.round + 1);
+    if (innerTurns(g) && segments(g).closing.length && segmentOf(g, p).name !== "close") return closingOf(g, p.round);
+    return nextRound(g, p);
   }
   const seg = segmentOf(g, p);
-  const i = seg.findIndex((s) => s.id === p.step);
-  if (i >= 0 && i < seg.length - 1) return { ...p, step: seg[i + 1].id };
-  if (!range) return null;
-  if (g.rounds.opensWith.length) {
-    const { repeat } = segments(g);
-    if (p.turn === null) return repeat.length ? { round: p.round, turn: 1, step: repeat[0].id } : after(g, p, "round");
-    if (p.turn >= INPUT_CEILING) return null;
-    return { round: p.round, turn: p.turn + 1, step: repeat[0].id };
+  const i = seg.steps.findIndex((s) => s.id === p.step);
+  if (i >= 0 && i < seg.steps.length - 1) return { ...p, step: seg.steps[i + 1].id };
+  if (!g.rounds) return null;
+  if (!innerTurns(g)) return nextRound(g, p);
+  const { repeat, closing } = segments(g);
+  if (seg.name === "open") {
+    if (repeat.length) return at(p.round, 1, repeat[0]);
+    return closing.length ? at(p.round, null, closing[0]) : nextRound(g, p);
   }
-  return after(g, p, "round");
+  if (seg.name === "repeat") {
+    if (p.turn < turnCeiling(g)) return at(p.round, p.turn + 1, repeat[0]);
+    return closing.length ? at(p.round, null, closing[0]) : nextRound(g, p);
+  }
+  return nextRound(g, p);
 }
 
-/** The position before p (unit "step" or "round"), or null before the start. */
+/** The position before p (unit "step", or "round": the previous round's first position), or null before the start. */
 export function before(g, p, unit = "step") {
   const range = roundRange(g);
   if (unit === "round") {
@@ -136,29 +171,42 @@ export function before(g, p, unit = "step") {
     return firstOfRound(g, p.round - 1);
   }
   const seg = segmentOf(g, p);
-  const i = seg.findIndex((s) => s.id === p.step);
-  if (i > 0) return { ...p, step: seg[i - 1].id };
+  const i = seg.steps.findIndex((s) => s.id === p.step);
+  if (i > 0) return { ...p, step: seg.steps[i - 1].id };
   if (!range) return null;
-  if (g.rounds.opensWith.length) {
-    const { opening } = segments(g);
-    if (p.turn !== null && p.turn > 1) return { round: p.round, turn: p.turn - 1, step: seg[seg.length - 1].id };
-    if (p.turn === 1 && opening.length) return { round: p.round, turn: null, step: opening[opening.length - 1].id };
-    // The round's first position: back to the previous round (its turns have no count, so its start).
-    return p.round > range.first ? lastOfRound(g, p.round - 1) : null;
+  const previousRound = () => (p.round > range.first ? lastOfRound(g, p.round - 1) : null);
+  if (!innerTurns(g)) return previousRound();
+  const { opening, repeat } = segments(g);
+  if (seg.name === "close") {
+    // Back from the round's end: its last turn (turn 1 when the records give no count).
+    if (repeat.length) return at(p.round, Number.isInteger(g.rounds.turns) ? g.rounds.turns : 1, repeat[repeat.length - 1]);
+    return opening.length ? at(p.round, null, opening[opening.length - 1]) : previousRound();
   }
-  return p.round > range.first ? lastOfRound(g, p.round - 1) : null;
+  if (seg.name === "repeat") {
+    if (p.turn > 1) return at(p.round, p.turn - 1, repeat[repeat.length - 1]);
+    return opening.length ? at(p.round, null, opening[opening.length - 1]) : previousRound();
+  }
+  return previousRound();
 }
 
 /**
- * Whether p closes a round (the last step of the turn), and whether it is the end of the
- * game: the last step of the last round, or of every round when the count is open-ended (a
- * game played until someone wins checks its end each round).
+ * Whether p ends its round (its last position), and whether it is the end of the game: the
+ * last round's end, or every round's when the count is open-ended (a game played until
+ * someone wins checks its end each round). In a round of turns with no count and no closing
+ * steps, each turn's last step ends the round as far as the records tell.
  */
 export function closing(g, p) {
-  const seg = segmentOf(g, p);
-  const lastStep = seg.length && seg[seg.length - 1].id === p.step && (!g.rounds || !g.rounds.opensWith.length || p.turn !== null || !segments(g).repeat.length);
+  let roundEnd;
+  if (!g.rounds || !innerTurns(g)) roundEnd = g.steps[g.steps.length - 1].id === p.step;
+  else {
+    const { repeat, closing: closingSteps } = segments(g);
+    const seg = segmentOf(g, p);
+    if (closingSteps.length) roundEnd = seg.name === "close" && closingSteps[closingSteps.length - 1].id === p.step;
+    else if (repeat.length) roundEnd = seg.name === "repeat" && repeat[repeat.length - 1].id === p.step
+      && (!Number.isInteger(g.rounds.turns) || p.turn === g.rounds.turns);
+    else roundEnd = seg.steps[seg.steps.length - 1].id === p.step;
+  }
   const range = roundRange(g);
-  const roundEnd = Boolean(lastStep);
   const gameEnd = roundEnd && (!range || range.last === null || p.round === range.last);
   return { roundEnd, gameEnd };
 }
