@@ -161,11 +161,6 @@ def test_a_rule_with_steps_that_is_not_listed_fails(recs):
                          r"in mn-mare-nostrum-mythology's play_along\.setup")
 
 
-def test_a_game_whose_block_landed_keeps_it(recs):
-    del data_of(recs, DIP_GAME)["play_along"]
-    only(messages(recs), r"data/diplomacy-variant/game/dip-diplomacy-variant\.yaml:\d+: kind: this game record has no play_along")
-
-
 # --- the turn ------------------------------------------------------------------------------
 
 def test_a_turn_without_steps_needs_gaps(recs):

