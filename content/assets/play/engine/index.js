@@ -5,7 +5,7 @@ import { gameRules } from "./records.js";
 import { parsePosition, formatPosition, first, after, before } from "./sequence.js";
 
 export { rulesFromRecords, RecordsError, gameRules, stepsOf } from "./records.js";
-export { tableFromQuery, tableToQuery, emptyTable, MAX_QUERY, MAX_KEYS } from "./table.js";
+export { tableFromQuery, tableToQuery, emptyTable, MAX_QUERY, MAX_KEYS, PLAYER_CEILING } from "./table.js";
 export { setupFor, unplayedSeats } from "./setup.js";
 export { momentAt, inPlayIds } from "./moment.js";
 export { scoringLink, pageHref } from "./scoring.js";

@@ -7,7 +7,7 @@
 // same as a short one, and says so.
 import { gameRules } from "./records.js";
 import { parsePosition, formatPosition } from "./sequence.js";
-import { readCount, shorten, INPUT_CEILING } from "../../helpers/shared/input.js";
+import { readCount, shorten } from "../../helpers/shared/input.js";
 import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
 
 // The longest query read (characters) and the most key=value pairs read. Not game numbers: a
@@ -103,9 +103,10 @@ export function tableFromQuery(rules, query) {
   // Seats: s per player in order; empty = not chosen.
   const seatRaw = q.getAll("s");
   const seatKeys = g.seats.choices.map((c) => c.key);
-  const limit = table.players === null ? Math.min(seatKeys.length, INPUT_CEILING) : table.players;
+  // Before the player count is chosen, as many seats as the game allows players.
+  const limit = table.players !== null ? table.players : Number.isInteger(g.players.max) ? g.players.max : PLAYER_CEILING;
   if (seatRaw.length > limit) {
-    errors.push({ field: "s", message: `The link names ${seatRaw.length} seats for ${limit} ${table.players === null ? "seats the game has" : "players"}; the rest were left out.` });
+    errors.push({ field: "s", message: `The link names ${seatRaw.length} seats for ${table.players === null ? `at most ${limit}` : limit} players; the rest were left out.` });
   }
   const taken = new Map();
   seatRaw.slice(0, limit).forEach((raw, i) => {
