@@ -307,3 +307,35 @@ def test_a_setup_count_written_again_is_found_by_the_number_lint(recs, rid, step
     del c["from"]
     c["value"] = value
     assert [(f.record, f.path, f.use) for f in find_repeated_numbers(data)] == [(rid, ("setup", step, "counts", count), home)]
+
+
+# --- rounds that close with a step, arrivals -----------------------------------------------
+
+def test_a_round_closing_with_no_step_of_the_turn_fails(recs):
+    play(recs)["rounds"]["closes_with"] = ["mn-object-of-the-game"]
+    only(messages(recs), r"data/mare-nostrum/game/.*: play_along\.rounds\.closes_with\[0\]: 'mn-object-of-the-game' "
+                         r"is not a step of mn-phases-of-a-turn")
+
+
+def test_a_step_that_opens_and_closes_a_round_fails(recs):
+    play(recs)["rounds"].update(opens_with=["mn-role-assignment"], closes_with=["mn-role-assignment"])
+    only(messages(recs), r"data/mare-nostrum/game/.*: play_along\.rounds\.closes_with: mn-role-assignment both opens "
+                         r"and closes the round")
+
+
+@pytest.mark.parametrize("arrivals, pattern", [
+    ({"table": "mn-construction-cost-chart", "at": "mn-military-phse"},
+     r"play_along\.arrivals\.at: 'mn-military-phse' is not a step of mn-phases-of-a-turn \(did you mean 'mn-military-phase'\?\)"),
+    ({"table": "mn-combat", "at": "mn-military-phase"}, r"play_along\.arrivals\.table: 'mn-combat' is a rule, not a table record"),
+    ({"table": "ac-unit-appearance-table", "at": "mn-military-phase"},
+     r"play_along\.arrivals\.table: 'ac-unit-appearance-table' is a record of ancient-conquest, not of mare-nostrum"),
+])
+def test_arrivals_name_a_table_and_a_step_of_the_game(recs, arrivals, pattern):
+    play(recs)["arrivals"] = arrivals
+    only(messages(recs), r"data/mare-nostrum/game/mn-mare-nostrum-mythology\.yaml:\d+: " + pattern)
+
+
+def test_a_rounds_turns_count_resolves_like_the_others(recs):
+    play(recs)["rounds"]["turns"] = {"from": {"record": "mn-free-setup", "fact": "Builds"}}
+    only(value_messages(recs), r"data/mare-nostrum/game/.*: play_along\.rounds\.turns\.from\.fact: record mn-free-setup "
+                               r"has no fact labelled 'Builds'")

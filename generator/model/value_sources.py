@@ -32,7 +32,7 @@ FILLS = {"cost": "amount", "fact": "value", "field": "value"}
 # Number fields that may be written {from: ...} instead of a number.
 FIELDS = ("count", "movement", "combat_factor")
 # The play_along rounds fields that may be written {from: ...} (a game record's play_along.rounds).
-ROUND_FIELDS = ("count", "first")
+ROUND_FIELDS = ("count", "first", "turns")
 MAX_CHAIN = 8
 
 

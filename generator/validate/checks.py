@@ -178,7 +178,8 @@ def _unknown_paths(value, path=()):
     if value == "unknown":
         yield path
     elif isinstance(value, dict):
-        if "unknown" in (value.get("value"), value.get("at"), value.get("min"), value.get("max"), value.get("count")) \
+        if "unknown" in (value.get("value"), value.get("at"), value.get("min"), value.get("max"), value.get("count"),
+                       value.get("turns")) \
                 and value.get("note"):
             return  # a cell, fact, timing, player range or rounds (play_along) that carries its own note
         for k, v in value.items():

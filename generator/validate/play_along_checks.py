@@ -17,7 +17,9 @@ step or a reminder at the table, so each is a problem at its line:
   (in a game with play_along; a game without the block is left alone: whether every game has
   one is not checked here, since a cut-down test fixture of a game is valid without it);
 - the turn has steps (records whose step_of reaches it), or gaps says what the source leaves
-  out; rounds.opens_with are steps of the turn; scoring is one of the game's tools.
+  out; rounds.opens_with and closes_with are steps of the turn, never the same one in both;
+  arrivals names a table record of the game and a step of the turn; scoring is one of the
+  game's tools.
 
 A count's `from` resolving to a whole number is check_value_sources' job
 (generator/model/value_sources.py), at the count's own path. Whether the play-along engine can
@@ -248,11 +250,18 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
         if isinstance(turn, str) and turn in ids and not steps and not play.get("gaps"):
             problems.append(_at(g, [PLAY, "turn"], f"{turn} has no steps (no record's step_of reaches it)",
                                 "give the turn's phases step_of, or say in play_along.gaps that the source gives none"))
-        for i, sid in enumerate((play.get("rounds") or {}).get("opens_with") or []):
-            if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
-                close = closest(str(sid), sorted(steps))
-                problems.append(_at(g, [PLAY, "rounds", "opens_with", i], f"{sid!r} is not a step of {turn}",
-                                    f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+        rounds = play.get("rounds") or {}
+        for key in ("opens_with", "closes_with"):
+            for i, sid in enumerate(rounds.get(key) or []):
+                if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
+                    close = closest(str(sid), sorted(steps))
+                    problems.append(_at(g, [PLAY, "rounds", key, i], f"{sid!r} is not a step of {turn}",
+                                        f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+        both = sorted(set(rounds.get("opens_with") or []) & set(rounds.get("closes_with") or []))
+        if both:
+            problems.append(_at(g, [PLAY, "rounds", "closes_with"], f"{', '.join(both)} both opens and closes the round",
+                                "keep the step in one of opens_with and closes_with"))
+        problems += _arrival_problems(g, play, game, turn, steps, records)
         scoring = play.get("scoring")
         pages = [t.get("page") for t in g.data.get("tools") or [] if isinstance(t, dict)]
         if isinstance(scoring, str) and scoring not in pages:
@@ -260,6 +269,28 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
                                 f"name one of its tools' pages: {', '.join(map(str, pages))}" if pages
                                 else "leave scoring out: the game has no helper page"))
     return problems
+
+
+def _arrival_problems(g: RawRecord, play: dict, game: str, turn, steps: set, records) -> list[Problem]:
+    """arrivals names a table record of the game and a step of the turn."""
+    arrivals = play.get("arrivals")
+    if not isinstance(arrivals, dict):
+        return []
+    by_id = _by_id(records)
+    out = []
+    table = arrivals.get("table")
+    p = _missing(g, [PLAY, "arrivals", "table"], table, game, records, by_id, "table record")
+    if p:
+        out.append(p)
+    elif table in by_id and by_id[table].data.get("kind") != "table":
+        out.append(_at(g, [PLAY, "arrivals", "table"], f"{table!r} is a {by_id[table].data.get('kind')}, not a table record",
+                       "name the table that lists what arrives"))
+    at = arrivals.get("at")
+    if at not in steps and at not in getattr(records, "unchecked_ids", ()):
+        close = closest(str(at), sorted(steps))
+        out.append(_at(g, [PLAY, "arrivals", "at"], f"{at!r} is not a step of {turn}",
+                       f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+    return out
 
 
 PLAY_ALONG_CHECKS = [_outside_doubt(c) for c in
