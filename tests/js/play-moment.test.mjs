@@ -247,6 +247,12 @@ test("the end's scoring link carries the table: the victory helper gets the opti
   const g = rules.games["ancient-conquest"];
   const m = E.momentAt(rules, t, `15.${g.steps[g.steps.length - 1].id}`);
   assert.equal(m.end.scoring, "calculators/ancient-conquest-victory/?opt=ac-sowing");
+  const link = (q) => E.scoringLink(rules, table(q));
+  if (rules.games["ancient-conquest"].options.some((o) => o.id === "ac-city-types")) {
+    assert.equal(link("g=ancient-conquest&opt=ac-city-types"), "calculators/ancient-conquest-victory/?cities=table");
+    assert.equal(link("g=ancient-conquest&opt=ac-fortified-city-victory-points"), "calculators/ancient-conquest-victory/?cities=rule-8");
+    assert.equal(link("g=ancient-conquest&opt=ac-fortified-city-victory-points&opt=ac-city-types"), "calculators/ancient-conquest-victory/");
+  }
   assert.equal(E.scoringLink(rules, table("g=mosaic-wars-disasters")), null);
 });
 
@@ -312,4 +318,24 @@ test("arrivals as data (play_along.arrivals) are read before the engine's own na
   assert.deepEqual(E.momentAt(r2, t, "1.ac-placement-of-units").arrivals, []);
   pa.arrivals = { table: "ac-combat", at: "ac-diplomatic-phase" };
   assert.throws(() => E.rulesFromRecords(copy), (err) => err.details.some((d) => d.path.join(".") === "play_along.arrivals.table"));
+});
+
+test("the scoring link opens its helper with no message: the helper's own engine reads it", async () => {
+  const VICTORY = await import("../../content/assets/helpers/ac-victory.js");
+  const SCORE = await import("../../content/assets/helpers/dip-score.js");
+  const helpers = {
+    "calculators/ancient-conquest-victory/": (q) => VICTORY.scenarioFromQuery(VICTORY.rulesFromRecords(data), q).errors,
+    "calculators/diplomacy-score/": (q) => SCORE.scenarioFromQuery(q).errors,
+  };
+  const g = rules.games["ancient-conquest"];
+  const tables = ["g=diplomacy-variant&n=3&s=dip-egypt", "g=diplomacy-variant&n=5",
+    `g=ancient-conquest&n=4&${g.options.map((o) => `opt=${o.id}`).join("&")}`, "g=ancient-conquest&opt=ac-city-types&opt=ac-sowing&opt=ac-treasure"];
+  for (const q of tables) {
+    const t = E.tableFromQuery(rules, q).table;
+    const link = E.scoringLink(rules, t);
+    assert.ok(link, q);
+    const [page, query = ""] = link.split("?");
+    assert.ok(helpers[page], page);
+    assert.deepEqual(helpers[page](query), [], `${q} -> ${link}`);
+  }
 });

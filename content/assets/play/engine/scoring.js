@@ -6,7 +6,8 @@
 // - the Diplomacy score helper (dip-score): one p=<centres>:<name> per player, the seat's
 //   name (centres start at 0: the table does not know them);
 // - the Ancient Conquest victory helper (ac-victory): opt=<rule> for each option on that
-//   changes an objective's points (an objective's vp_alternative_rule);
+//   changes an objective's points (an objective's vp_alternative_rule), and cities=rule-8 or
+//   cities=table when the table plays one of those two optional city rules;
 // - any other page: its address alone.
 import { gameRules } from "./records.js";
 
@@ -15,6 +16,11 @@ export function pageHref(page) {
   if (typeof page !== "string" || !/^[a-z0-9][a-z0-9/-]*\.md$/.test(page)) return null;
   return page.replace(/(^|\/)index\.md$/, "$1").replace(/\.md$/, "/");
 }
+
+// The Ancient Conquest victory helper's city rules (ac-victory.js CITY_RULES) and the option
+// records that play them: rule 8's fortified-city points, and rule 14's city types scored on
+// the Table of City Differences. Names of records, as the helpers' SOURCES are.
+const AC_CITY_RULES = { "ac-fortified-city-victory-points": "rule-8", "ac-city-types": "table" };
 
 const FILL = {
   "diplomacy-score": (g, table) => {
@@ -29,9 +35,14 @@ const FILL = {
   },
   "ancient-conquest-victory": (g, table) => {
     const q = new URLSearchParams();
+    const on = table.options || [];
     const scored = new Set();
     for (const r of g.records) for (const o of (r.kind === "people" && r.objectives) || []) if (o && o.vp_alternative_rule) scored.add(o.vp_alternative_rule);
-    for (const id of table.options || []) if (scored.has(id)) q.append("opt", id);
+    for (const id of on) if (scored.has(id)) q.append("opt", id);
+    // The city scoring the helper counts, where the table plays exactly one of its two optional
+    // rules (the source's rules 8 and 14 disagree; with both on, the player picks on the helper).
+    const cities = Object.entries(AC_CITY_RULES).filter(([id]) => on.includes(id)).map(([, v]) => v);
+    if (cities.length === 1) q.set("cities", cities[0]);
     return q;
   },
 };
