@@ -102,8 +102,16 @@ test("7 Wonders Myths: each age opens with its prayer phase, then its turns repe
   let p = second;
   while (!p.startsWith("1.2.")) p = E.nextPosition(rules, t, p);
   assert.equal(p, second.replace("1.1.", "1.2."), "the next turn starts where the first did");
-  assert.equal(E.nextPosition(rules, t, p, "round"), "2.swm-prayer-phase");
-  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), null);
+  // The age's end: its closing steps (the cleanup phase) where the records give them, then the next age.
+  const closes = g.rounds.closesWith || [];
+  const end = E.nextPosition(rules, t, p, "round");
+  assert.equal(end, closes.length ? `1.${closes[0]}` : "2.swm-prayer-phase");
+  if (closes.length) {
+    assert.ok(!walk(t, 3 * g.steps.length).slice(1).some((x) => x.endsWith(closes[0]) && x.startsWith("1.1.")), "cleanup is not a step of every turn");
+    assert.equal(E.nextPosition(rules, t, `1.${closes[closes.length - 1]}`), "2.swm-prayer-phase");
+    assert.equal(E.nextPosition(rules, t, `3.${closes[closes.length - 1]}`), null);
+  }
+  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), closes.length ? `3.${closes[0]}` : null);
   assert.equal(E.momentAt(rules, t, "2.3.swm-draft-phase").round.text, "Age 2, turn 3");
 });
 
@@ -129,10 +137,13 @@ test("the reminders of each phase, for every record that can enter play: at its 
     const g = rules.games[slug];
     const candidates = g.records.filter((r) => (g.inPlayKinds.includes(r.kind) || g.always.includes(r.kind)) && r.timing && Array.isArray(r.timing.at) && r.timing.turns === undefined);
     const t = { ...E.emptyTable(slug), inPlay: candidates.filter((r) => g.inPlayKinds.includes(r.kind)).map((r) => ({ id: r.id, player: null })) };
-    const first = E.firstPosition(rules, t);
-    const round = first.includes(".") ? first.split(".").slice(0, -1).join(".") : null;
+    // The first position of each step: walk the first round (closing steps after "round").
+    const where = new Map();
+    for (const pos of walk(t, g.steps.length)) { const id = pos.split(".").pop(); if (!where.has(id)) where.set(id, pos); }
+    const closing = E.nextPosition(rules, t, E.firstPosition(rules, t), "round");
+    for (let pos = closing; pos && where.size < g.steps.length; pos = E.nextPosition(rules, t, pos)) { const id = pos.split(".").pop(); if (!where.has(id)) where.set(id, pos); }
     for (const step of g.steps) {
-      const position = round === null ? step.id : (g.rounds.opensWith.includes(step.id) || step.path.some((a) => g.rounds.opensWith.includes(a)) ? `${g.rounds.first}.${step.id}` : `${g.rounds.first}${g.rounds.opensWith.length ? ".1" : ""}.${step.id}`);
+      const position = where.get(step.id);
       const m = E.momentAt(rules, t, position);
       assert.ok(m, `${slug} ${position}`);
       const got = new Set(m.reminders.map((r) => r.id));
