@@ -6,9 +6,8 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
 import { realData, recordIn } from "./helper-records.mjs";
-import { withPlayAlong } from "./play-fixture.mjs";
 
-const data = withPlayAlong(realData());
+const data = realData();
 const rules = E.rulesFromRecords(data);
 const table = (q) => {
   const r = E.tableFromQuery(rules, q);
@@ -294,7 +293,7 @@ test("momentAt without a position is the table's marker, or the first position",
 });
 
 test("a round with closing steps and a turn count (rounds.closes_with, rounds.turns): opening, turns, closing, next round", () => {
-  const copy = withPlayAlong(realData());
+  const copy = realData();
   const pa = recordIn(copy, "swm-seven-wonders-myths").play_along;
   pa.rounds = { ...pa.rounds, opens_with: ["swm-prayer-phase"], closes_with: ["swm-cleanup-phase"], turns: "unknown" };
   const r2 = E.rulesFromRecords(copy);
@@ -320,7 +319,7 @@ test("a round with closing steps and a turn count (rounds.closes_with, rounds.tu
 });
 
 test("arrivals as data (play_along.arrivals) are read before the engine's own names, and checked", () => {
-  const copy = withPlayAlong(realData());
+  const copy = realData();
   const pa = recordIn(copy, "ac-ancient-conquest").play_along;
   pa.arrivals = { table: "ac-unit-appearance-table", at: "ac-diplomatic-phase" };
   const r2 = E.rulesFromRecords(copy);

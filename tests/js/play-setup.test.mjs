@@ -5,11 +5,8 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
 import { realData, recordIn, leaves } from "./helper-records.mjs";
-import { withPlayAlong, fixtureGames } from "./play-fixture.mjs";
 
-const raw = realData();
-const onFixture = new Set(fixtureGames(raw));
-const data = withPlayAlong(raw);
+const data = realData();
 const rules = E.rulesFromRecords(data);
 const table = (q) => {
   const r = E.tableFromQuery(rules, q);
@@ -75,7 +72,7 @@ test("Mare Nostrum at 3, 4 and 5 players: the chart's numbers (000_0359…:149-1
   MN_TOKENS.forEach((of, i) => assert.ok(countOf(six, of).every((c) => c.value === MN_SIX[i]), of));
 });
 
-test("a count read from a table cell is that cell's number: editing the chart changes the setup", { skip: onFixture.has("mare-nostrum") && "the fixture writes the numbers itself" }, () => {
+test("a count written from: a table cell is read from the export's resolved value beside it (the chart's own number)", () => {
   const copy = realData();
   const chart = recordIn(copy, "mn-building-tokens-by-player-count");
   const row = chart.rows.find((r) => r.cells.building === "Caravan");
@@ -129,11 +126,9 @@ test("no game or an unknown game: an empty checklist, no throw", () => {
 });
 
 // Hand-checked cases for the other games, each against its source (../shared/seeds/, by line).
-// A game still on the hand-made fixture has none of these steps yet: its cases wait for its data.
 const stepsOf = (q) => E.setupFor(rules, table(q));
 
-test("7 Wonders Myths (001_544a1af2b3e143a7.txt): coins 3 or 6 (line 122), Pan out below 6 (262-264), Hestia (Red) out with Cities (256-258), the Free City's myth cards at 2 (138), the Babylonian pantheon only with team play (98)",
-  { skip: onFixture.has("seven-wonders-myths") && "data not landed" }, () => {
+test("7 Wonders Myths (001_544a1af2b3e143a7.txt): coins 3 or 6 (line 122), Pan out below 6 (262-264), Hestia (Red) out with Cities (256-258), the Free City's myth cards at 2 (138), the Babylonian pantheon only with team play (98)", () => {
     const coins = (q) => stepsOf(q).flatMap((s) => s.counts.filter((c) => /coin/i.test(c.label)).map((c) => [s.player, c.value]));
     assert.deepEqual(coins("g=seven-wonders-myths&n=3"), [[1, 3], [2, 3], [3, 3]]);
     assert.deepEqual(coins("g=seven-wonders-myths&n=3&opt=swm-leaders-expansion"), [[1, 6], [2, 6], [3, 6]]);
@@ -151,8 +146,7 @@ test("7 Wonders Myths (001_544a1af2b3e143a7.txt): coins 3 or 6 (line 122), Pan o
     assert.ok(stepsOf("g=seven-wonders-myths&n=4").some((s) => s.unknown && /symbol/i.test(s.do)));
   });
 
-test("Mosaic (003_69c8e170abfe9005.txt): 9 wonders (line 39), 9 achievements (41), the Empire Scoring Card and 2 Disaster Trigger Cards in the bottom third at 4-6 players and the middle third at 2-3 (43), 2 per other deck (45)",
-  { skip: onFixture.has("mosaic-wars-disasters") && "data not landed" }, () => {
+test("Mosaic (003_69c8e170abfe9005.txt): 9 wonders (line 39), 9 achievements (41), the Empire Scoring Card and 2 Disaster Trigger Cards in the bottom third at 4-6 players and the middle third at 2-3 (43), 2 per other deck (45)", () => {
     const values = (q, re) => stepsOf(q).flatMap((s) => s.counts.filter((c) => re.test(c.label)).map((c) => c.value));
     assert.deepEqual(values("g=mosaic-wars-disasters&n=4", /Wonder/), [9]);
     assert.deepEqual(values("g=mosaic-wars-disasters&n=4", /Achievement/), [9]);
@@ -166,8 +160,7 @@ test("Mosaic (003_69c8e170abfe9005.txt): 9 wonders (line 39), 9 achievements (41
     assert.deepEqual(values("g=mosaic-wars-disasters&n=2", /per deck/), [2]);
   });
 
-test("Ancient Conquest (004_fbe8c053f9a5701f.txt): each people's start, and with the slaves rule Assyria, Babylon and Egypt 2, the rest 1 (lines 669-672)",
-  { skip: onFixture.has("ancient-conquest") && "data not landed" }, () => {
+test("Ancient Conquest (004_fbe8c053f9a5701f.txt): each people's start, and with the slaves rule Assyria, Babylon and Egypt 2, the rest 1 (lines 669-672)", () => {
     const steps = stepsOf("g=ancient-conquest&n=4");
     const g = rules.games["ancient-conquest"];
     for (const people of g.records.filter((r) => r.kind === "people" && Number.isInteger(r.group))) {
@@ -178,8 +171,7 @@ test("Ancient Conquest (004_fbe8c053f9a5701f.txt): each people's start, and with
     assert.deepEqual(slaves.map((c) => [c.label, c.value]), [["Assyria", 2], ["Babylon", 2], ["Egypt", 2], ["Every other nation", 1]]);
   });
 
-test("the Diplomacy variant (002_0f3c2497476d2302.txt line 3): the game starts in 1 AD and runs 6 years, to the adjustments of 6 AD",
-  { skip: onFixture.has("diplomacy-variant") && "data not landed" }, () => {
+test("the Diplomacy variant (002_0f3c2497476d2302.txt line 3): the game starts in 1 AD and runs 6 years, to the adjustments of 6 AD", () => {
     const counts = stepsOf("g=diplomacy-variant").flatMap((s) => s.counts).map((c) => c.value);
     assert.deepEqual(counts, [1, 6]);
     const g = rules.games["diplomacy-variant"];

@@ -6,14 +6,14 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
 import { realData, recordIn, leaves } from "./helper-records.mjs";
-import { withPlayAlong } from "./play-fixture.mjs";
 
-const data = withPlayAlong(realData());
+const data = realData();
 const rules = E.rulesFromRecords(data);
 const read = (q) => E.tableFromQuery(rules, q);
 const fields = (r) => r.errors.map((e) => e.field);
 
-test("every game with play_along is read, each with steps and a player range", () => {
+test("every game record carries play_along, and every one is read, each with steps and seats", () => {
+  assert.deepEqual(data.records.filter((r) => r.kind === "game" && r.play_along === undefined).map((r) => r.id), []);
   assert.deepEqual([...rules.slugs].sort(), ["ancient-conquest", "diplomacy-variant", "mare-nostrum", "mosaic-wars-disasters", "seven-wonders-myths"]);
   for (const slug of rules.slugs) {
     const g = rules.games[slug];
@@ -123,7 +123,7 @@ test("a message is plain text, and the page's site key q= is not called unknown"
 });
 
 test("the player range comes from the records: changing play_along.players changes what is accepted", () => {
-  const copy = withPlayAlong(realData());
+  const copy = realData();
   recordIn(copy, "mn-mare-nostrum-mythology").play_along.players.max = 5;
   const r2 = E.rulesFromRecords(copy);
   assert.deepEqual(fields(E.tableFromQuery(r2, "g=mare-nostrum&n=6")), ["n"]);
@@ -131,7 +131,7 @@ test("the player range comes from the records: changing play_along.players chang
 });
 
 test("records the engine cannot read: one RecordsError naming each gap, with a record and a path", () => {
-  const copy = withPlayAlong(realData());
+  const copy = realData();
   const game = recordIn(copy, "mn-mare-nostrum-mythology");
   game.play_along.turn = "mn-no-such-turn";
   game.play_along.options = ["mn-longer-game", "mn-nowhere"];
