@@ -229,7 +229,7 @@ test("every Ancient Conquest objective is due at exactly the turns its text give
   assert.ok(checked >= 30, `only ${checked} objectives name a turn`);
 });
 
-test("Ancient Conquest events: the Exodus at turns 4 to 6; the hegemonic city only with its optional rule, at turns 1, 4 and 8", () => {
+test("Ancient Conquest events: the Exodus at turns 4 to 6 (004_fbe8c053f9a5701f.txt line 293); the hegemonic city only with its optional rule, at turns 1, 4 and 8", () => {
   const dueTurns = (q, id) => {
     const t = table(q);
     return [...new Set(walk(t).flatMap((p) => { const m = E.momentAt(rules, t, p); return m.due.filter((d) => d.id === id).map(() => m.round.n); }))];
@@ -237,6 +237,13 @@ test("Ancient Conquest events: the Exodus at turns 4 to 6; the hegemonic city on
   assert.deepEqual(dueTurns("g=ancient-conquest", "ac-moses-special-rule"), [4, 5, 6]);
   assert.deepEqual(dueTurns("g=ancient-conquest", "ac-hegemonic-city"), []);
   assert.deepEqual(dueTurns("g=ancient-conquest&opt=ac-hegemonic-city", "ac-hegemonic-city"), [1, 4, 8]);
+  // The Sea Peoples' invasion at turns 6 and 7 (004_fbe8c053f9a5701f.txt, section 20, lines 301-302), with no option needed.
+  assert.deepEqual(dueTurns("g=ancient-conquest", "ac-sea-peoples-invasion"), [6, 7]);
+  // A window with no end runs to the game's last turn, read from the records.
+  const judah = recordIn(data, "ac-founding-of-judah-israel");
+  const opt = rules.games["ancient-conquest"].options.some((o) => o.id === judah.id) ? `&opt=${judah.id}` : "";
+  const last = recordIn(data, "ac-end-of-the-game").facts.find((f) => f.label === "Last turn").value;
+  assert.deepEqual(dueTurns(`g=ancient-conquest${opt}`, judah.id), Array.from({ length: last - judah.timing.turns.from + 1 }, (_, i) => judah.timing.turns.from + i));
 });
 
 test("Ancient Conquest arrivals: the Unit Appearance Table's entries at their turn, unknown where not transcribed", () => {
