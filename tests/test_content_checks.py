@@ -90,6 +90,14 @@ def test_a_mention_of_another_record_is_reported_with_the_reference_to_write():
         "(write {mn-ajax|Aias}, or add 'Aias' to plain_words if it means something else here)"]
 
 
+def test_a_mention_in_play_along_prose_is_reported_too():
+    """Setup steps' `do` and `unknown`, and a game's play_along `gaps`, are prose players read."""
+    setup = rec({"id": "mn-combat", "setup": [{"id": "a", "do": "Give Aias a card.", "unknown": "When Aias comes is not given."}],
+                 "play_along": {"gaps": ["Aias is not placed."]}})
+    found = messages(unlinked_mentions([rec(AJAX), setup]))
+    assert [m.split(":")[0] for m in found] == ["setup[0].do", "setup[0].unknown", "play_along.gaps[0]"], found
+
+
 def test_matching_rules_keep_the_check_quiet_where_no_link_is_due():
     others = [rec(AJAX), rec(PHASE), rec(HERCULES), rec(PILLARS)]
     quiet = rec({"id": "mn-combat", "name": "Combat",

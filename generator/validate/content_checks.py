@@ -31,7 +31,7 @@ from generator.refs import REF
 # unlinked-mention check looks. Short data fields shown beside a label (phase, timing, cost
 # detail, affects, losses, requirement, start area), table cells, names, ids and the ruling
 # question (shown as a link itself) are not prose.
-PROSE_KEYS = {"text", "summary", "answer", "notes", "note", "steps", "activation", "powers_by_age",
+PROSE_KEYS = {"text", "summary", "answer", "notes", "note", "steps", "activation", "powers_by_age", "do", "unknown", "gaps",
               "source_gaps", "effect"}
 NOT_TEXT_KEYS = {"id", "game", "kind", "former_ids", "source", "plain_words"}
 
