@@ -29,8 +29,34 @@ export function inPlayIds(rules, table) {
   });
   for (const e of table.inPlay || []) add(e.id, Number.isInteger(e.player) ? e.player : null);
   for (const id of table.options || []) add(id, null);
-  for (const r of g.records) if (g.always.includes(r.kind)) add(r.id, null);
+  for (const id of indexOf(g).always) add(id, null);
   return [...out].map(([id, player]) => ({ id, player }));
+}
+
+/**
+ * What every moment looks up, built once per game (the rules object is read-only after
+ * rulesFromRecords): the rulings by each record they concern, the records timed by turns
+ * (people with objectives, events) and the ids of the kinds always in play, so a step costs
+ * about the same with ten times the records.
+ */
+function indexOf(g) {
+  if (!g._momentIndex) {
+    const rulingsAbout = new Map();
+    const timed = [];
+    const always = [];
+    for (const r of g.records) {
+      if (g.always.includes(r.kind)) always.push(r.id);
+      if (r.kind === "ruling" && Array.isArray(r.concerns)) {
+        for (const c of new Set(r.concerns)) {
+          if (!rulingsAbout.has(c)) rulingsAbout.set(c, []);
+          rulingsAbout.get(c).push(r.id);
+        }
+      }
+      if ((r.kind === "people" && (r.objectives || []).some((o) => o && o.timing)) || (r.kind !== "people" && r.timing && r.timing.turns !== undefined)) timed.push(r);
+    }
+    g._momentIndex = { rulingsAbout, timed, always };
+  }
+  return g._momentIndex;
 }
 
 /** The subtree of a step: the step and every step under it, in order. */
@@ -171,8 +197,10 @@ export function momentAt(rules, table, pos) {
   reminders.sort((a, b) => SCOPES.indexOf(a.scope) - SCOPES.indexOf(b.scope) || (a.player || 99) - (b.player || 99)
     || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Rulings about the step or a record in play.
-  const rulings = g.records.filter((r) => r.kind === "ruling" && Array.isArray(r.concerns)
-    && r.concerns.some((c) => c === p.step || playing.has(c))).map((r) => r.id).sort();
+  const { rulingsAbout, timed } = indexOf(g);
+  const found = new Set();
+  for (const id of [p.step, ...playing]) for (const r of rulingsAbout.get(id) || []) found.add(r);
+  const rulings = [...found].sort();
   // Due: objectives and events whose turns include this round, at the steps their timing names.
   const due = [];
   const addDue = (rec, t, extra) => {
@@ -182,7 +210,7 @@ export function momentAt(rules, table, pos) {
     due.push({ ...recordRef(rec), what, turns: turnsShown(t.turns, range), when: t.when || null,
       note: typeof t.note === "string" ? plainText(t.note, g.byId) : null, ...extra });
   };
-  for (const rec of g.records) {
+  for (const rec of timed) {
     if (rec.kind === "people") {
       (rec.objectives || []).forEach((o, i) => {
         if (o && o.timing) addDue(rec, o.timing, { objective: i + 1, text: plainText(o.text, g.byId), player: playerOf(g, table, rec.id) });
