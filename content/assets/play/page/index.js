@@ -17,6 +17,13 @@ import { printSheet } from "./print.js";
 const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, nextPosition, previousPosition,
   momentAt, inPlayIds, gameRules } = engine;
 
+const SETTLE_MS = 150;   // after the last step, the address and the device follow
+
+/** The page's own absolute link, without the fragment Material writes as the reader scrolls. */
+function tableLink() {
+  return `${location.origin}${location.pathname}${location.search}`;
+}
+
 function section(id, title, ...children) {
   return el("section", { class: "pa-section", id, "aria-labelledby": `${id}-title` }, el("h2", { id: `${id}-title`, text: title }), children);
 }
@@ -39,11 +46,16 @@ function mount(root, data) {
   const setupBox = el("div", { id: "pa-setup" });
   const share = shareBox(forget);
   const print = el("div", { class: "pa-print", id: "pa-print" });
+  const shareSection = section("pa-share", "Share this table", share.element);
   root.replaceChildren(general,
     el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", formBox, stored)),
     section("pa-setup-section", "Setup for this table", setupBox),
-    section("pa-share", "Share this table", share.element),
+    shareSection,
     print);
+  share.watch(shareSection);
+  // Printed from the browser's menu too: the sheet's QR code is drawn first.
+  const beforePrint = () => { if (root.isConnected) share.drawNow(); else window.removeEventListener("beforeprint", beforePrint); };
+  window.addEventListener("beforeprint", beforePrint);
 
   let table = engine.emptyTable(null);
   let g = null;
@@ -72,6 +84,7 @@ function mount(root, data) {
 
   /** Read a query, draw everything from the table it holds; the messages go beside their fields. */
   function apply(query, extra = []) {
+    clearTimeout(settling);
     const read = tableFromQuery(rules, query);
     const sameForm = form && g && read.table.game === g.game && read.table.players === table.players;
     table = read.table;
@@ -88,7 +101,7 @@ function mount(root, data) {
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, [...read.errors, ...extra]);
     keep(canonical);
-    share.update(location.href);
+    share.update(tableLink());
   }
 
   function onFormChange() {
@@ -98,15 +111,27 @@ function mount(root, data) {
     if (again && again !== document.activeElement) again.focus();
   }
 
+  // What follows a step but is not seen on the card (the address, the device's copy, the QR
+  // code) waits until the marker has been still a moment: history.replaceState alone costs a
+  // slow phone 20 ms, and a player pressing Next three times wants three cards, not three links.
+  let settling = null;
+  function settle() {
+    clearTimeout(settling);
+    settling = null;
+    if (!root.isConnected) return;   // instant navigation left the page: its address is another page's now
+    const query = tableToQuery(rules, table);
+    syncQuery(query);
+    keep(query);
+    share.update(tableLink());
+  }
+
   function step(to) {
     if (!to) return;
     pos = to;
     table = { ...table, at: to };
-    const query = tableToQuery(rules, table);
-    syncQuery(query);
     drawNow();
-    keep(query);
-    share.update(location.href);
+    clearTimeout(settling);
+    settling = setTimeout(settle, SETTLE_MS);
   }
   next.addEventListener("click", () => step(nextPosition(rules, table, pos)));
   back.addEventListener("click", () => step(previousPosition(rules, table, pos)));

@@ -23,7 +23,19 @@ function whenLine(g, moment, r) {
   return bits.length ? el("span", { class: "pa-when", text: bits.join(" · ") }) : null;
 }
 
-/** Reminders grouped by who holds the record: the table first, then player 1, 2, ... */
+const SHOWN = 6;   // reminders shown per player; the rest of a big table's fold under a count
+
+function reminderItem(g, moment, r) {
+  return el("li", { "data-record": r.id || "", class: r.unknown ? "th-unknown" : null },
+    r.id ? recordLink(r) : document.createTextNode(r.name || "Unknown timing"),
+    r.unknown ? el("span", { class: "pa-when", text: `Timing unknown: ${r.unknown}` }) : whenLine(g, moment, r));
+}
+
+/**
+ * Reminders grouped by who holds the record: the table first, then player 1, 2, ... Past SHOWN
+ * for one player, the rest fold under "n more", built when opened: a table of a hundred records
+ * in play keeps a card that fits the phone and redraws at once.
+ */
 function reminderGroups(g, table, moment, reminders) {
   const groups = new Map();
   for (const r of reminders) {
@@ -32,11 +44,19 @@ function reminderGroups(g, table, moment, reminders) {
     groups.get(key).push(r);
   }
   const keys = [...groups.keys()].sort((a, b) => a - b);
-  return el("ul", { class: "pa-list", id: "pa-reminders" }, keys.map((k) => el("li", { "data-player": String(k) },
-    el("span", { class: "pa-who", text: k ? playerName(g, table, k) : "Everyone" }),
-    el("ul", { class: "pa-list" }, groups.get(k).map((r) => el("li", { "data-record": r.id || "", class: r.unknown ? "th-unknown" : null },
-      r.id ? recordLink(r) : document.createTextNode(r.name || "Unknown timing"),
-      r.unknown ? el("span", { class: "pa-when", text: `Timing unknown: ${r.unknown}` }) : whenLine(g, moment, r)))))));
+  return el("ul", { class: "pa-list", id: "pa-reminders" }, keys.map((k) => {
+    const all = groups.get(k);
+    const item = el("li", { "data-player": String(k) },
+      el("span", { class: "pa-who", text: k ? playerName(g, table, k) : "Everyone" }),
+      el("ul", { class: "pa-list" }, all.slice(0, SHOWN).map((r) => reminderItem(g, moment, r))));
+    if (all.length > SHOWN) {
+      const rest = el("ul", { class: "pa-list" });
+      const fold = el("details", { class: "pa-more" }, el("summary", { text: `${all.length - SHOWN} more` }), rest);
+      fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...all.slice(SHOWN).map((r) => reminderItem(g, moment, r))); });
+      item.append(fold);
+    }
+    return item;
+  }));
 }
 
 function dueList(due) {
@@ -78,9 +98,12 @@ function rulingBlock(g, moment) {
   const out = [heading("Rulings", "pa-h-rulings")];
   if (own.length) out.push(el("ul", { class: "pa-list", id: "pa-rulings" }, own.map((id) => rulingItem(g, id))));
   if (others.length) {
-    out.push(el("details", { class: "pa-more", id: "pa-rulings-more" },
-      el("summary", { text: `${others.length} about the records in play` }),
-      el("ul", { class: "pa-list" }, others.map((id) => rulingItem(g, id)))));
+    // Built when opened: a big table has a hundred of them, and the card is drawn at every step.
+    const list = el("ul", { class: "pa-list" });
+    const fold = el("details", { class: "pa-more", id: "pa-rulings-more" },
+      el("summary", { text: `${others.length} about the records in play` }), list);
+    fold.addEventListener("toggle", () => { if (fold.open && !list.firstChild) list.append(...others.map((id) => rulingItem(g, id))); });
+    out.push(fold);
   }
   return out;
 }

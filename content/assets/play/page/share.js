@@ -46,8 +46,10 @@ export function qrSvg(qrcode, text, label) {
 }
 
 /**
- * The share box: {element, update(href), codeFor(href)}. update draws the QR of href after a
- * short pause (the latest href wins); each drawn code carries data-href, the link it holds.
+ * The share box: {element, update(href), watch(section), drawNow()}. update() notes the link; the
+ * code is drawn once its section is near the screen (a long link costs a slow phone a third of a
+ * second, so it is never drawn while a player steps with the code out of sight), a moment after
+ * the last change, and at once before printing. Each drawn code carries data-href, its link.
  */
 export function shareBox(onForget) {
   const code = el("div", { class: "pa-qr", id: "pa-qr", "data-href": "" });
@@ -55,7 +57,6 @@ export function shareBox(onForget) {
   const forget = el("button", { type: "button", class: "th-button", id: "pa-forget", text: "Forget this table" });
   forget.addEventListener("click", onForget);
   const print = el("button", { type: "button", class: "th-button", id: "pa-print-button", text: "Print reminders" });
-  print.addEventListener("click", () => window.print());
   const copy = copyLinkButton("Copy link");
   copy.id = "pa-copy";
   const element = el("div", { class: "pa-share" }, code,
@@ -64,34 +65,48 @@ export function shareBox(onForget) {
       el("div", { class: "th-chips" }, copy, print, forget), status));
   let timer = null;
   let wanted = "";
+  let near = false;
+  let qrcode = null;
+  let failed = null;
+  loadQrcode().then((f) => { qrcode = f; if (near) later(); }, (e) => { failed = e; if (near) drawNow(); });
 
-  async function draw(href) {
-    let qrcode;
-    try {
-      qrcode = await loadQrcode();
-    } catch (e) {
-      status.textContent = `The QR code cannot be drawn here (${e.message}); copy the link instead.`;
+  function drawNow() {
+    clearTimeout(timer);
+    if (!wanted || code.dataset.href === wanted) return;
+    if (!qrcode) {
+      if (failed) status.textContent = `The QR code cannot be drawn here (${failed.message}); copy the link instead.`;
       return;
     }
-    if (href !== wanted || !code.isConnected) return;   // a newer link is on its way
-    const label = "QR code of this table's link";
-    const pic = qrSvg(qrcode, href, label);
+    const pic = qrSvg(qrcode, wanted, "QR code of this table's link");
+    const copies = document.querySelectorAll("[data-pa-qr-copy]");
     if (!pic) {
       code.replaceChildren();
+      for (const c of copies) c.replaceChildren();
       code.dataset.href = "";
       status.textContent = "This table's link is too long for a QR code; copy the link instead.";
       return;
     }
     code.replaceChildren(pic);
-    code.dataset.href = href;
+    for (const c of copies) c.replaceChildren(pic.cloneNode(true));
+    code.dataset.href = wanted;
     status.textContent = "";
-    for (const copyOf of document.querySelectorAll("[data-pa-qr-copy]")) copyOf.replaceChildren(pic.cloneNode(true));
   }
-
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (code.isConnected) drawNow(); }, REDRAW_MS);
+  }
   function update(href) {
     wanted = href;
-    clearTimeout(timer);
-    timer = setTimeout(() => { draw(href); }, REDRAW_MS);
+    if (near) later();
   }
-  return { element, update };
+  function watch(section) {
+    const seen = new IntersectionObserver((entries) => {
+      if (!code.isConnected) { seen.disconnect(); return; }
+      near = entries.some((e) => e.isIntersecting);
+      if (near) later();
+    }, { rootMargin: "200px 0px" });
+    seen.observe(section);
+  }
+  print.addEventListener("click", () => { drawNow(); window.print(); });
+  return { element, update, watch, drawNow };
 }
