@@ -170,8 +170,10 @@ def source_problems(records: dict):
                 out.append((rid, path, *problem))
             elif whole_number_holder(path):
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    out.append((rid, path, "from", f"names {value!r}, not a whole number: a {path[-1]} is a number of things",
-                                "point at a cell or fact that holds a whole number, or write value: unknown with a note"))
+                    what = "a setup count" if path[0] == "setup" else f"rounds.{path[-1]}"
+                    out.append((rid, path, "from", f"names {value!r}, not a whole number, and {what} is a number of things",
+                                f"write a whole number in {describe(holder['from'])}, point at one that holds it, "
+                                "or write value: unknown with a note"))
             elif path[0] in FIELDS and (isinstance(value, bool) or not (isinstance(value, (int, float)) or value == "unknown")):
                 out.append((rid, path, "from", f"names {value!r}, not a number: {path[0]} must be a number or 'unknown'",
                             "point at a cell or fact that holds a number"))
