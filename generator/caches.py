@@ -1,7 +1,9 @@
 """Forget cached schemas, so `mkdocs serve` picks up an edited schema."""
-from generator.validate import schemas
+from generator.validate import schema_compiled, schemas
 
 
 def clear() -> None:
     schemas.load_schemas.cache_clear()
+    schemas.inlined_schema.cache_clear()
     schemas.validators.cache_clear()
+    schema_compiled.compiled.cache_clear()

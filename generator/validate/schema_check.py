@@ -5,13 +5,16 @@ a two-line summary is told it has a line break, not how ids are spelled.
 """
 from __future__ import annotations
 
-
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING
 
 from generator.validate.ids import GAME_PREFIX, suggest_id
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path, non_ascii, shown
+from generator.validate.schema_compiled import compiled
 from generator.validate.schemas import kinds, load_schemas, validators
+
+if TYPE_CHECKING:   # jsonschema is imported only for a record the compiled test refuses (schemas.py)
+    from jsonschema.exceptions import ValidationError
 
 _TYPE_WORDS = {"object": "a mapping of fields", "array": "a list", "string": "text", "integer": "a whole number",
                "number": "a number", "boolean": "true or false", "null": "nothing"}
@@ -157,9 +160,13 @@ def check_schema(rec: RawRecord) -> list[Problem]:
     if kind is None:
         return [Problem(rec.rel, rec.line_of([]), "kind", "required field is missing",
                         "add 'kind:', one of: " + ", ".join(kinds()))]
-    if not isinstance(kind, str) or kind not in kinds():
+    tests = compiled()   # one entry per kind (kinds()), read once per record rather than built
+    if not isinstance(kind, str) or kind not in tests:
         return [Problem(rec.rel, rec.line_of(["kind"]), "kind", f"unknown kind {shown(kind)}",
                         "use one of: " + ", ".join(kinds()) + _did_you_mean(kind, kinds()))]
+    valid = tests[kind]
+    if valid is not None and valid(rec.data):
+        return []    # valid: nothing to explain (jsonschema would find no error; schema_compiled.py)
     problems = []
     for err in validators()[kind].iter_errors(rec.data):
         explained = (_unknown_fields(err, kind) if err.validator == "additionalProperties"

@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from jsonschema import ValidationError
-
 
 @lru_cache(maxsize=256)
 def _compiled(pattern: str) -> re.Pattern:
@@ -23,6 +21,7 @@ def _compiled(pattern: str) -> re.Pattern:
 
 
 def pattern(validator, patrn, instance, schema):
+    from jsonschema import ValidationError   # here: a check of valid data never imports jsonschema (schemas.py)
     if validator.is_type(instance, "string") and not _compiled(patrn).search(instance):
         yield ValidationError(f"{instance!r} does not match {patrn!r}")
 
@@ -41,6 +40,7 @@ def _canonical(value):
 
 
 def unique_items(validator, unique, instance, schema):
+    from jsonschema import ValidationError
     if not unique or not validator.is_type(instance, "array"):
         return
     seen = set()
@@ -50,3 +50,8 @@ def unique_items(validator, unique, instance, schema):
             yield ValidationError(f"{instance!r} has non-unique elements")
             return
         seen.add(key)
+
+
+# The same two readings for schema_compiled.py, which must agree with the validator exactly.
+compiled_pattern = _compiled
+canonical = _canonical

@@ -1,4 +1,8 @@
-"""The JSON Schemas, one per kind, wired together so $refs resolve offline."""
+"""The JSON Schemas, one per kind, wired together so $refs resolve offline.
+
+jsonschema is imported only when a validator is asked for: a check of valid data never needs
+one (the schema pass asks schema_compiled.py first), and importing it takes about 0.1 s.
+"""
 from __future__ import annotations
 
 import json
@@ -6,14 +10,22 @@ import posixpath
 from functools import lru_cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator, validators as jsonschema_validators
-from referencing import Registry, Resource
-
 from generator.paths import SCHEMAS
-from generator.validate.schema_keywords import pattern, unique_items
 
-# Draft 2020-12 with `pattern` and `uniqueItems` read as the specification means them (see schema_keywords).
-Validator = jsonschema_validators.extend(Draft202012Validator, {"pattern": pattern, "uniqueItems": unique_items})
+
+@lru_cache(maxsize=1)
+def _validator_class():
+    from jsonschema import Draft202012Validator, validators as jsonschema_validators
+
+    from generator.validate.schema_keywords import pattern, unique_items
+    # Draft 2020-12 with `pattern` and `uniqueItems` read as the specification means them (see schema_keywords).
+    return jsonschema_validators.extend(Draft202012Validator, {"pattern": pattern, "uniqueItems": unique_items})
+
+
+def __getattr__(name: str):
+    if name == "Validator":   # `from generator.validate.schemas import Validator`, imported on first use
+        return _validator_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _schema_files(schema_dir: Path):
@@ -66,13 +78,22 @@ def _inlined(node, doc: str, schemas: dict[str, dict], seen: tuple[str, ...] = (
     return {**out, "allOf": [resolved]} if checks else resolved
 
 
+@lru_cache(maxsize=64)
+def inlined_schema(kind: str, schema_dir: Path = SCHEMAS) -> dict:
+    """The kind's schema with its $refs inlined (see _inlined), as both validators read it."""
+    schemas = load_schemas(schema_dir)
+    return _inlined(schemas[f"{kind}.schema.json"], f"{kind}.schema.json", schemas)
+
+
 @lru_cache(maxsize=4)
-def validators(schema_dir: Path = SCHEMAS) -> dict[str, Draft202012Validator]:
+def validators(schema_dir: Path = SCHEMAS) -> dict:
+    """kind -> its jsonschema validator (Draft 2020-12), which finds and names each error."""
+    from referencing import Registry, Resource
     schemas = load_schemas(schema_dir)
     registry = Registry().with_resources(
         (s["$id"], Resource.from_contents(s)) for s in schemas.values())
-    return {k: Validator(_inlined(schemas[f"{k}.schema.json"], f"{k}.schema.json", schemas), registry=registry)
-            for k in kinds(schema_dir)}
+    validator = _validator_class()
+    return {k: validator(inlined_schema(k, schema_dir), registry=registry) for k in kinds(schema_dir)}
 
 
 def field_titles(kind: str, schema_dir: Path = SCHEMAS) -> dict[str, str]:
