@@ -7,6 +7,7 @@
 // - either kind is listed for the first NAMED keys and summarised past that, and so is a run
 //   of problems with one field (10,000 `avoid=` values), so a hostile link gives a few lines,
 //   not thousands.
+import { plainQuery } from "../search/plain-text.js";
 
 export const NAMED = 3;
 
@@ -15,7 +16,7 @@ export const NAMED = 3;
 export const SITE_KEYS = new Set(["q"]);
 
 function quote(text, n = 24) {
-  const s = String(text).replace(/\s+/g, " ");
+  const s = plainQuery(text).replace(/\s+/g, " ");   // control and bidi characters folded: an echo cannot turn the line around
   return `“${s.length > n ? `${s.slice(0, n - 1)}…` : s}”`;
 }
 

@@ -2,6 +2,7 @@
 //
 // Every value from a query string or a field is hostile until checked: a count is a whole
 // number within its bounds or a readable message for that field, never NaN or a throw.
+import { plainQuery } from "../../search/plain-text.js";
 
 // The most one field accepts where the records give no bound (how many tax cards a hand
 // may hold, how many centres a power may own...). Not a game number: a ceiling that keeps
@@ -34,9 +35,10 @@ export function cleanName(raw) {
     .replace(/\s+/g, " ").trim().slice(0, NAME_LENGTH);
 }
 
-/** A value for quoting in a message: short and on one line. */
+/** A value for quoting in a message: short and on one line, its control and bidi characters folded
+ * (search/plain-text.js), so an echoed U+202E cannot turn the message around it. */
 export function shorten(text, n = 24) {
-  const s = String(text).replace(/\s+/g, " ");
+  const s = plainQuery(text).replace(/\s+/g, " ");
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
