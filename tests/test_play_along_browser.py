@@ -140,6 +140,11 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
         if screen == "1280":
             assert read_qr(pg) == pg.url.split("#")[0]
             printed_page(pg)
+        if screen == "800":
+            pg.click("#pa-forget")
+            assert pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
+            assert pg.inner_text("#pa-step") == "Set your table" and urlsplit(pg.url).query == ""
+            assert "no longer keeps" in pg.inner_text("#pa-stored")
     finally:
         context.close()
     assert pg.errors == []

@@ -20,7 +20,8 @@ workers off. Each of STEPS presses of Next is timed in the page from the click t
 it (performance.now() before the click; stopped in a timer set from the next animation frame,
 that is, once the redrawn card was laid out and painted), with a pause between presses so the
 page's deferred work (the QR code of the new link) is never inside the next measurement.
-Printed: median and max ms per press, and the site/floor ratio. Goal: at most 100 ms.
+Printed: median, 90th percentile and max ms per press, and the site/floor ratio of the medians.
+Goal: at most 100 ms.
 """
 from __future__ import annotations
 
@@ -189,20 +190,22 @@ def main() -> int:
             server.shutdown()
             server.server_close()
             rows.append({"scale": scale, "records": len(data["records"]), "in_play": len(ids),
-                         **{name: (statistics.median(v), max(v)) for name, v in found.items()}})
+                         **{name: (statistics.median(v), statistics.quantiles(v, n=10)[-1], max(v)) for name, v in found.items()}})
         browser.close()
 
     print(f"\nPlay-along step benchmark: phone 375 px, touch, CPU {THROTTLE}x slower, Mare Nostrum, 4 players; "
           f"{args.runs} loads x {STEPS} presses of Next per page ({os.cpu_count()} CPUs). ms from the click to the next frame.\n")
-    print(f"{'scale':>5} {'records':>8} {'in play':>8} {'site median':>12} {'site max':>9} "
-          f"{'floor median':>13} {'floor max':>10} {'ratio':>6}")
+    print(f"{'scale':>5} {'records':>8} {'in play':>8} {'site median':>12} {'p90':>9} {'max':>9} "
+          f"{'floor median':>13} {'p90':>9} {'max':>9} {'ratio':>6}")
     for r in rows:
-        (sm, sx), (fm, fx) = r["site"], r["floor"]
-        print(f"{r['scale']:>4}x {r['records']:>8} {r['in_play']:>8} {sm:>9.1f} ms {sx:>6.1f} ms "
-              f"{fm:>10.1f} ms {fx:>7.1f} ms {sm / fm:>6.2f}")
-    worst = max(r["site"][1] for r in rows)
-    print(f"\ngoal (issue 25): at most {GOAL_MS} ms per step at 1x and 10x; worst press here {worst:.1f} ms "
-          f"({'met' if worst <= GOAL_MS else 'NOT met'})")
+        (sm, s9, sx), (fm, f9, fx) = r["site"], r["floor"]
+        print(f"{r['scale']:>4}x {r['records']:>8} {r['in_play']:>8} {sm:>9.1f} ms {s9:>6.1f} ms {sx:>6.1f} ms "
+              f"{fm:>10.1f} ms {f9:>6.1f} ms {fx:>6.1f} ms {sm / fm:>6.2f}")
+    median = max(r["site"][0] for r in rows)
+    worst = max(r["site"][2] for r in rows)
+    print(f"\ngoal (issue 25): at most {GOAL_MS} ms per step at 1x and 10x: slowest median {median:.1f} ms "
+          f"({'met' if median <= GOAL_MS else 'NOT met'}), worst press {worst:.1f} ms ({'met' if worst <= GOAL_MS else 'NOT met'}; "
+          f"the floor's worst shows what the machine's own load adds); ratio = site median / floor median")
     return 0
 
 

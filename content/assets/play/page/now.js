@@ -84,8 +84,9 @@ function rulingItem(g, id) {
 }
 
 /**
- * The rulings: those about this step (or a step it belongs to) listed, those about a record in
- * play folded under their count, so the step's own stay on the first screen.
+ * The rulings: those about this step (or a step it belongs to) first, SHOWN of them listed; the
+ * rest, and those about a record in play, fold under their count and are built when opened (a big
+ * table has a hundred, and the card is drawn at every step).
  */
 function rulingBlock(g, moment) {
   const here = new Set([moment.step.id, ...(moment.step.path || [])]);
@@ -96,13 +97,15 @@ function rulingBlock(g, moment) {
     ((rec && (rec.concerns || []).some((c) => here.has(c))) ? own : others).push(id);
   }
   const out = [heading("Rulings", "pa-h-rulings")];
-  if (own.length) out.push(el("ul", { class: "pa-list", id: "pa-rulings" }, own.map((id) => rulingItem(g, id))));
-  if (others.length) {
-    // Built when opened: a big table has a hundred of them, and the card is drawn at every step.
+  if (own.length) out.push(el("ul", { class: "pa-list", id: "pa-rulings" }, own.slice(0, SHOWN).map((id) => rulingItem(g, id))));
+  const rest = [...own.slice(SHOWN), ...others];
+  if (rest.length) {
     const list = el("ul", { class: "pa-list" });
+    const more = own.length > SHOWN ? `${own.length - SHOWN} more about this step` : "";
+    const about = others.length ? `${others.length} about the records in play` : "";
     const fold = el("details", { class: "pa-more", id: "pa-rulings-more" },
-      el("summary", { text: `${others.length} about the records in play` }), list);
-    fold.addEventListener("toggle", () => { if (fold.open && !list.firstChild) list.append(...others.map((id) => rulingItem(g, id))); });
+      el("summary", { text: [more, about].filter(Boolean).join(", ") }), list);
+    fold.addEventListener("toggle", () => { if (fold.open && !list.firstChild) list.append(...rest.map((id) => rulingItem(g, id))); });
     out.push(fold);
   }
   return out;
