@@ -247,11 +247,14 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
     """The turn has steps or gaps saying why not; opens_with are its steps; scoring is a tool."""
     problems = []
     ids = known_ids(records)
+    by_id = _by_id(records)
     for game, g in _games(records).items():
         play = g.data[PLAY]
         turn = play.get("turn")
         steps = _steps_of(turn, records) if isinstance(turn, str) else set()
-        if isinstance(turn, str) and turn in ids and not steps and not play.get("gaps"):
+        # a turn that is no rule record is check_play_along_refs' one line; 'no steps' would be a follow-on
+        is_rule = not isinstance(turn, str) or turn not in by_id or by_id[turn].data.get("kind") == "rule"
+        if isinstance(turn, str) and turn in ids and is_rule and not steps and not play.get("gaps"):
             problems.append(_at(g, [PLAY, "turn"], f"{turn} has no steps (no record's step_of reaches it)",
                                 "give the turn's phases step_of, or say in play_along.gaps that the source gives none"))
         rounds = play.get("rounds") or {}

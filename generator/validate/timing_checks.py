@@ -150,10 +150,46 @@ def check_timing_present(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def _mentions(rec, rid: str) -> bool:
+    """Whether a rule links `rid` in its steps or text (a step's place in the turn)."""
+    mention = re.compile(r"\{" + re.escape(rid) + r"[|}]")
+    return any(mention.search(p) for p in [str(s) for s in rec.data.get("steps") or []] + [str(rec.data.get("text", ""))])
+
+
+def _step_circle(rid: str, parent: dict) -> list[str] | None:
+    """The step_of circle `rid` is on ([rid, its parent, ...] back to rid), or None when its chain ends."""
+    chain, at = [rid], parent.get(rid)
+    while at is not None and at not in chain:
+        chain.append(at)
+        at = parent.get(at)
+    return chain if at == rid else None
+
+
+def _circle_home(circle: list[str], parent: dict, by_id: dict, turns: set) -> tuple[str, str | None]:
+    """(the record of a circle whose step_of is the wrong one, the rule it belongs under or None):
+    a turn's root (a turn is no step), else one that a rule outside the circle lists as its step
+    (where it belongs), else the first by id. One line per circle, at that record."""
+    for rid in sorted(circle):
+        if rid in turns:
+            return rid, None
+    homes = sorted((set(parent.values()) | turns) - set(circle))
+    for rid in sorted(circle):
+        for pid in homes:
+            if pid in by_id and _mentions(by_id[pid], rid):
+                return rid, pid
+    return min(circle), None
+
+
 def check_step_records(records: list[RawRecord]) -> list[Problem]:
-    """A step_of names a rule of the same game that links the step in its steps or text."""
+    """A step_of names a rule of the same game that links the step in its steps or text, and
+    step_of never goes in a circle (its steps would drop out of every turn, unsaid)."""
     ids = known_ids(records)
     by_id = {r.data.get("id"): r for r in records}
+    parents = {r.data["id"]: r.data["step_of"] for r in records
+               if isinstance(r.data.get("id"), str) and isinstance(r.data.get("step_of"), str)}
+    turns = {r.data["play_along"].get("turn") for r in records
+             if r.data.get("kind") == "game" and isinstance(r.data.get("play_along"), dict)
+             and isinstance(r.data["play_along"].get("turn"), str)}
     problems = []
     for r in records:
         target = r.data.get("step_of")
@@ -174,10 +210,16 @@ def check_step_records(records: list[RawRecord]) -> list[Problem]:
             problems.append(Problem(r.rel, line, "step_of",
                                     f"{target!r} is a {parent.data.get('kind')} of {parent.data.get('game')}, "
                                     f"not a rule of {r.data.get('game')}", "name a rule record of the same game"))
+        elif circle := _step_circle(r.data.get("id"), parents):
+            home, under = _circle_home(circle, parents, by_id, turns)
+            if home == r.data["id"]:
+                problems.append(Problem(r.rel, line, "step_of",
+                                        f"the steps go in a circle ({' -> '.join(circle + [home])}), so none of them is a step of any turn",
+                                        f"make {home} a step of {under}, which lists it" if under else
+                                        f"remove step_of: {home} is a turn's root" if home in turns else
+                                        "end the chain at the rule that lays out the turn"))
         else:
-            mention = re.compile(r"\{" + re.escape(r.data["id"]) + r"[|}]")
-            places = [str(s) for s in parent.data.get("steps") or []] + [str(parent.data.get("text", ""))]
-            if not any(mention.search(p) for p in places):
+            if not _mentions(parent, r.data["id"]):
                 problems.append(Problem(r.rel, line, "step_of",
                                         f"{target} does not link this step in its steps or text, so its place in the turn is not given",
                                         f"add {{{r.data['id']}}} to {target}'s steps in turn order"))
