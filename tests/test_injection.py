@@ -216,10 +216,14 @@ def test_search_results_show_the_payload_as_text(browser, poisoned):
 
 @pytest.mark.parametrize("path", ["mare-nostrum/heroes/mn-ajax/", "mare-nostrum/rulings/", "cross-game/",
                                   "mare-nostrum/player-aid/", "ancient-conquest/tables/ac-combat-table/",
-                                  "browse/?q=ajax", "browse/?kind=ruling"])
+                                  "browse/?q=ajax", "browse/?kind=ruling",
+                                  "play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.1&at=1.mn-military-phase"])
 def test_pages_request_nothing_from_other_hosts_and_run_nothing(browser, poisoned, path):
     _, url = poisoned
     context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    # a device whose table has Ajax in play: his page draws the in-play note (assets/page/in-play.js)
+    context.add_init_script("""localStorage.setItem('compendium.table.v1', JSON.stringify({v: 1, game: 'mare-nostrum',
+        query: 'g=mare-nostrum&n=4&in=mn-ajax.1', inPlay: [{id: 'mn-ajax', player: 1}]}))""")
     page = context.new_page()
     origin = urlsplit(url).netloc
     foreign, dialogs = [], []
@@ -230,6 +234,11 @@ def test_pages_request_nothing_from_other_hosts_and_run_nothing(browser, poisone
     page.wait_for_load_state("load")
     if "browse/" in path:
         page.wait_for_selector("#cmp-browse[data-ready]")
+    if path.startswith("play-along/"):   # the now card (Ajax's reminder), the setup and the form drawn from poisoned records
+        page.wait_for_selector("#play-along[data-ready=true] #pa-reminders [data-record='mn-ajax']")
+        assert "[js](javascript:alert(1))" in page.inner_text("#play-along")
+    if path.startswith("mare-nostrum/heroes/mn-ajax"):
+        page.wait_for_selector("[data-cmp-in-play] a[href*='play-along/']")
     live = page.evaluate("""() => [...document.querySelectorAll('a[href], img[src], [onclick], [onerror]')]
         .map(e => e.getAttribute('href') || e.getAttribute('src') || 'on*')
         .filter(v => v === 'on*' || /^\\s*(javascript|data|vbscript):/i.test(v) || v.includes('evil.example'))""")
