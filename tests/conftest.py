@@ -233,6 +233,14 @@ def phone_page(browser):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+@pytest.fixture(scope="session")
+def phone_tour(browser, site_url, types):
+    """Every page type opened once at 375 px touch, each registered check's reading taken on it
+    (tests/page_tour.py). Its tests are in SHARED_TOURS, so one worker takes the tour once."""
+    import page_tour
+    return page_tour.take(browser, "phone", site_url, types)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def node_suites_started(request, tmp_path_factory, worker_id):
     """The Node suites' one run, started in the background with the first test when any Node suite
@@ -251,6 +259,12 @@ BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site", "subpath_site"}  
 # The modules holding those builds: each runs on one worker (SharedBuildScheduling below).
 SHARED_BUILD_MODULES = {"tests/test_injection.py", "tests/test_escaping_browser.py", "tests/test_zensical.py",
                         "tests/test_deploy_subpath.py"}
+# The tests that read one tour of every page type (tests/page_tour.py), by the tour: each group runs
+# on one worker, so the tour is taken once.
+SHARED_TOURS = {"phone tour": {"tests/test_phone.py::test_no_page_type_scrolls_sideways",
+                               "tests/test_phone.py::test_tap_targets_are_at_least_44px",
+                               "tests/test_accessibility.py::test_no_serious_or_critical_violation_on_any_page_type[phone]"}}
+_TOUR_OF = {nodeid: tour for tour, nodeids in SHARED_TOURS.items() for nodeid in nodeids}
 
 
 @pytest.hookimpl(tryfirst=True)     # before -m selects
@@ -261,6 +275,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if used & SITE_FIXTURES:
             item.add_marker(pytest.mark.site)
+        if "phone_tour" in used and item.nodeid not in _TOUR_OF:
+            raise pytest.UsageError(f"{item.nodeid} reads the phone tour: add it to SHARED_TOURS in tests/conftest.py, "
+                                    "so one worker takes the tour once")
         for name in sorted(used & BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
             module = item.nodeid.split("::", 1)[0]
@@ -271,7 +288,8 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_xdist_make_scheduler(config, log):
     """`--dist loadgroup` as this suite means it: every test is handed out on its own, except that
-    the tests of a module in SHARED_BUILD_MODULES go to one worker together. pytest-xdist's own
+    the tests of a module in SHARED_BUILD_MODULES go to one worker together, and so do the tests of
+    each tour in SHARED_TOURS. pytest-xdist's own
     loadgroup stopped grouping with pytest 9.2: it marks groups by rewriting each test's id, which
     pytest no longer reads (pytest-dev/pytest-xdist#1386), so each such module was built on both
     workers at once."""
@@ -282,6 +300,6 @@ def pytest_xdist_make_scheduler(config, log):
     class SharedBuildScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
-            return module if module in SHARED_BUILD_MODULES else nodeid
+            return module if module in SHARED_BUILD_MODULES else _TOUR_OF.get(nodeid, nodeid)
 
     return SharedBuildScheduling(config, log)

@@ -1,12 +1,14 @@
 """axe-core (node_modules/axe-core, installed from package-lock.json by the README's test
 command, injected from disk: nothing is fetched) on one page of each type, on a desktop and
-on a phone screen: no serious or critical violation."""
+on a phone screen: no serious or critical violation. On the phone, axe reads the one visit of
+every page type that test_phone.py's width and tap-target checks read too (tests/page_tour.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
+from page_tour import reading
 from site_pages import open_settled
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -39,6 +41,12 @@ NEVER_SKIPPED = ("color-contrast", "image-alt", "button-name", "link-name", "tar
 
 def _violations(pg, url):
     open_settled(pg, url)
+    return _findings(pg)
+
+
+@reading("phone", "axe", order=9, init_script=str(AXE))   # in the phone tour, after the read-only readings
+def _findings(pg):
+    """The serious and critical findings on the page open in `pg` (axe already in it)."""
     result = pg.evaluate(RUN_JS, list(FAILS))
     wrongly_left_out = [rule for rule in NEVER_SKIPPED if rule in result["skipped"]]
     assert not wrongly_left_out, f"rules that report serious findings were left out: {wrongly_left_out}"
@@ -61,7 +69,15 @@ def dark_page(browser):
 
 @pytest.mark.parametrize("screen", ["desktop", "phone", "desktop, dark"])
 def test_no_serious_or_critical_violation_on_any_page_type(request, screen, site_url, types):
-    pg = request.getfixturevalue({"desktop": "page", "phone": "phone_page", "desktop, dark": "dark_page"}[screen])
+    if screen == "phone":   # read in the one visit of every page type at 375 px touch (tests/page_tour.py)
+        tour = request.getfixturevalue("phone_tour")
+        found = [f"{label} ({tour.paths[label] or '/'}): {rule} [{impact}] {help_} at {where}"
+                 for label, read in tour.pages.items() for rule, impact, help_, where in read["axe"]]
+        assert found == [], "\n".join(found)
+        assert [label for label, _ in types] == list(tour.pages), "the tour missed a page type"
+        assert not tour.errors, f"JavaScript errors on the page: {tour.errors}"
+        return
+    pg = request.getfixturevalue({"desktop": "page", "desktop, dark": "dark_page"}[screen])
     # axe in every page this context opens, as it starts: compiled once, not sent and compiled again
     # for each page as a script tag (a quarter of this test's time)
     pg.context.add_init_script(path=str(AXE))

@@ -1,10 +1,12 @@
 """Phone-first, at 375x667 in Chromium with touch: on every page type nothing scrolls
-sideways, every tap target is at least 44 px, wide tables scroll inside their own box, and
+sideways, every tap target is at least 44 px (both read in the one visit of every page type
+that axe reads too: tests/page_tour.py), wide tables scroll inside their own box, and
 the search is one tap away."""
 from __future__ import annotations
 
 import pytest
 
+from page_tour import reading
 from site_pages import open_settled
 
 MIN = 44
@@ -43,17 +45,32 @@ SMALL_TARGETS_JS = """
 _open = open_settled
 
 
-def test_no_page_type_scrolls_sideways(phone_page, site_url, types):
+# Read on every page type in the one tour at 375 px touch (tests/page_tour.py), which axe reads too.
+@reading("phone", "page width", order=0)
+def _page_width(pg) -> tuple[int, list[str]]:
+    """(the page's width, up to three elements past the screen's edge when it is wider than the screen)."""
+    width = pg.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    culprits = []
+    if width > 375:
+        culprits = pg.evaluate("""() => [...document.querySelectorAll('article *')]
+          .filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.cmp-scroll, .md-typeset__scrollwrap, [class*=scroll]'))
+          .slice(0, 3).map(e => e.tagName + '.' + e.className)""")
+    return width, culprits
+
+
+@reading("phone", "small tap targets", order=1)
+def _small_targets(pg) -> list[str]:
+    return pg.evaluate(SMALL_TARGETS_JS, MIN)
+
+
+def test_no_page_type_scrolls_sideways(phone_tour):
     wide = []
-    for label, path in types:
-        _open(phone_page, site_url + path)
-        width = phone_page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    for label, read in phone_tour.pages.items():
+        width, culprits = read["page width"]
         if width > 375:
-            culprits = phone_page.evaluate("""() => [...document.querySelectorAll('article *')]
-              .filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.cmp-scroll, .md-typeset__scrollwrap, [class*=scroll]'))
-              .slice(0, 3).map(e => e.tagName + '.' + e.className)""")
-            wide.append(f"{label} ({path}): {width}px wide, e.g. {culprits}")
+            wide.append(f"{label} ({phone_tour.paths[label]}): {width}px wide, e.g. {culprits}")
     assert wide == []
+    assert not phone_tour.errors, f"JavaScript errors on the page: {phone_tour.errors}"
 
 
 # The widest the page and the search panel get while the search opens and its results
@@ -91,12 +108,10 @@ def test_no_page_scrolls_sideways_with_the_search_open(browser, site_url, types,
     assert wide == [], f"device scale factor {scale}: " + "; ".join(wide)
 
 
-def test_tap_targets_are_at_least_44px(phone_page, site_url, types):
-    small = []
-    for label, path in types:
-        _open(phone_page, site_url + path)
-        small += [f"{label}: {t}" for t in phone_page.evaluate(SMALL_TARGETS_JS, MIN)]
+def test_tap_targets_are_at_least_44px(phone_tour):
+    small = [f"{label}: {t}" for label, read in phone_tour.pages.items() for t in read["small tap targets"]]
     assert small == [], f"{len(small)} small target(s):\n" + "\n".join(small[:80])
+    assert not phone_tour.errors, f"JavaScript errors on the page: {phone_tour.errors}"
 
 
 def test_drawer_links_are_at_least_44px(phone_page, site_url):
