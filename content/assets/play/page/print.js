@@ -6,23 +6,31 @@
 import { el } from "../../shared/dom.js";
 import { playerName } from "./form.js";
 
-/** The positions of the turn that holds `pos`: from its first step to its last, bounded. */
+/**
+ * The positions of the round that holds `pos`, each step once: from the round's first step to its
+ * last. A round of numbered turns (7 Wonders Myths' age) prints its opening steps, one turn's
+ * steps and its closing steps, not the turns again and again; its start and end are reached by
+ * the engine's round steps, so a marker at turn 999 costs what turn 1 does.
+ */
 export function turnPositions(engine, rules, g, table, pos) {
   const { momentAt, firstPosition, previousPosition, nextPosition } = engine;
   const limit = g.steps.length * 4 + 8;   // a turn never has more positions than its steps, opening steps included
   const roundOf = (p) => { const m = momentAt(rules, table, p); return m && m.round ? m.round.n : null; };
-  let start = pos || firstPosition(rules, table);
-  if (!start) return [];
-  const round = roundOf(start);
-  for (let i = 0; i < limit; i += 1) {
-    const prev = previousPosition(rules, table, start);
-    if (!prev || roundOf(prev) !== round) break;
-    start = prev;
-  }
+  const stepOf = (p) => p.slice(p.lastIndexOf(".") + 1);
+  const at = pos || firstPosition(rules, table);
+  if (!at) return [];
+  const round = roundOf(at);
+  // The round's start: the previous round's start, then round steps forward (at most its closing steps, then this round).
+  let start = previousPosition(rules, table, at, "round");
+  for (let i = 0; start && roundOf(start) !== round && i < 4; i += 1) start = nextPosition(rules, table, start, "round");
+  if (!start || roundOf(start) !== round) start = firstPosition(rules, table);
+  if (!start || roundOf(start) !== round) start = at;
   const out = [start];
   for (let i = 0; i < limit; i += 1) {
-    const next = nextPosition(rules, table, out[out.length - 1]);
-    if (!next || roundOf(next) !== round || out.includes(next)) break;
+    const last = out[out.length - 1];
+    let next = nextPosition(rules, table, last);
+    if (next && out.some((p) => stepOf(p) === stepOf(next))) next = nextPosition(rules, table, last, "round");   // the next turn: on to the round's end
+    if (!next || roundOf(next) !== round || out.some((p) => stepOf(p) === stepOf(next))) break;
     out.push(next);
   }
   return out;

@@ -26,9 +26,15 @@ export function qrPath(code) {
   return { d, size: n + 2 * QUIET };
 }
 
+// The most bytes the largest QR code (version 40) holds in byte mode, by correction level (the QR
+// standard's table). A longer text is refused before the library is asked: failing, it tries all 40
+// sizes and costs a second at 6,000 characters, a phone's freeze.
+const MOST_BYTES = { M: 2331, L: 2953 };
+
 /** An SVG QR code of `text`, or null when the text is too long for any QR code. */
 export function qrSvg(qrcode, text, label) {
   for (const level of ["M", "L"]) {
+    if (String(text).length > MOST_BYTES[level]) continue;   // the library writes a character as one byte
     let code;
     try {
       code = qrcode(0, level);
