@@ -151,8 +151,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
 
 
 def read_qr(pg):
-    # Drawn once near the screen. Scrolled to twice: the sections below the card are laid out only
-    # near the screen (content-visibility), so the first scroll can land short of it.
+    # Drawn once near the screen (share.js); scrolled to twice, as the page may still settle.
     for _ in range(2):
         pg.evaluate("document.getElementById('pa-qr').scrollIntoView({block: 'center'})")
         pg.wait_for_timeout(100)
@@ -205,7 +204,7 @@ def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
     try:
         pg.goto(site_url + "play-along/?g=atlantis-game&n=99")
         wait_ready(pg)
-        assert "not a game" in pg.inner_text(f"#{ROOT_ID}")
+        assert "not a game" in pg.text_content(f"#{ROOT_ID}")
         assert pg.get_attribute("#pa-game", "aria-invalid") == "true"
         pg.select_option("#pa-game", "mare-nostrum")
         assert pg.get_attribute("#pa-step", "data-step")
@@ -217,7 +216,7 @@ def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
         pg.goto(site_url + "play-along/?g=mare-nostrum&g=mosaic-wars-disasters&n=99&n=4&opt=nope"
                 "&s=mn-rome&s=mn-rome&in=mn-nobody&at=zz&" + junk)
         wait_ready(pg, timeout=15000)
-        text = pg.inner_text(f"#{ROOT_ID}")
+        text = pg.text_content(f"#{ROOT_ID}")   # the form's messages too, on screen or not
         assert "10,000 keys" in text, "the cut is said"
         assert pg.get_attribute("#pa-players", "aria-invalid") == "true"   # 99 players: beside its field
         for said in ("nope", "mn-nobody"):

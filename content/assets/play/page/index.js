@@ -41,21 +41,20 @@ function mount(root, data) {
   const back = el("button", { type: "button", class: "th-button pa-back", id: "pa-back", text: "‹ Back" });
   const next = el("button", { type: "button", class: "th-button pa-next", id: "pa-next", text: "Next ›" });
   const nav = el("div", { class: "pa-nav" }, back, next);
-  const now = el("section", { class: "pa-now", id: "pa-now", "aria-label": "Now", "aria-live": "polite" });
+  const now = el("section", { class: "pa-now", id: "pa-now", "aria-label": "Now" });
+  // A screen reader hears the step the marker moved to, not the whole card again.
+  const said = el("p", { class: "pa-sr", id: "pa-said", "aria-live": "polite" });
   const formBox = el("div", { id: "pa-form" });
   const setupBox = el("div", { id: "pa-setup" });
   const share = shareBox(forget);
   const print = el("div", { class: "pa-print", id: "pa-print" });
   const shareSection = section("pa-share", "Share this table", share.element);
-  root.replaceChildren(general,
+  root.replaceChildren(general, said,
     el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", formBox, stored)),
     section("pa-setup-section", "Setup for this table", setupBox),
     shareSection,
     print);
   share.watch(shareSection);
-  // Printed from the browser's menu too: the sheet's QR code is drawn first.
-  const beforePrint = () => { if (root.isConnected) share.drawNow(); else window.removeEventListener("beforeprint", beforePrint); };
-  window.addEventListener("beforeprint", beforePrint);
 
   let table = engine.emptyTable(null);
   let g = null;
@@ -80,6 +79,7 @@ function mount(root, data) {
     next.disabled = !moment || !nextPosition(rules, table, pos);
     now.replaceChildren(...nowContent(g, table, moment, links));
     now.dataset.pos = pos || "";
+    said.textContent = moment ? `${moment.round ? `${moment.round.text}: ` : ""}${moment.step.name}` : "";
   }
 
   /** Read a query, draw everything from the table it holds; the messages go beside their fields. */
@@ -135,6 +135,16 @@ function mount(root, data) {
   }
   next.addEventListener("click", () => step(nextPosition(rules, table, pos)));
   back.addEventListener("click", () => step(previousPosition(rules, table, pos)));
+
+  // Printed (the button or the browser's menu): the sheet shows the turn the marker is in, and
+  // the QR code of the link as it is now.
+  const beforePrint = () => {
+    if (!root.isConnected) { window.removeEventListener("beforeprint", beforePrint); return; }
+    if (settling) settle();
+    print.replaceChildren(...printSheet(engine, rules, g, table, pos));
+    share.drawNow();
+  };
+  window.addEventListener("beforeprint", beforePrint);
 
   function forget() {
     forgetTable();

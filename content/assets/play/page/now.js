@@ -59,22 +59,32 @@ function reminderGroups(g, table, moment, reminders) {
   }));
 }
 
-function dueList(due) {
+function dueList(g, table, due) {
   return el("ul", { class: "pa-list", id: "pa-due" }, due.map((d) => el("li", { "data-record": d.id || "", "data-due": d.what },
-    el("span", { class: "pa-who", text: `${DUE_WORDS[d.what] || d.what}: ` }),
+    el("span", { class: "pa-who", text: `${DUE_WORDS[d.what] || d.what}${Number.isInteger(d.player) ? `, ${playerName(g, table, d.player)}` : ""}: ` }),
     d.id ? recordLink(d) : document.createTextNode(d.name || ""),
     d.text ? el("span", { class: "pa-when", text: d.text }) : null)));
 }
 
+/** The units that arrive: those the table gives, listed; those it does not, one line per reason. */
 function arrivalList(arrivals) {
-  return el("ul", { class: "pa-list", id: "pa-arrivals" }, arrivals.map((a) => {
+  const known = [];
+  const unknown = new Map();   // note -> peoples
+  for (const a of arrivals) {
     const who = `${a.people || "Units"}${Number.isInteger(a.group) ? ` (group ${a.group})` : ""}`;
     const units = (a.units || []).map((u) => `${u.label} ${u.value}`).join(", ");
-    return el("li", { class: a.unknown && !units ? "th-unknown" : null },
-      el("span", { class: "pa-who", text: `${who}: ` }), units || (a.unknown ? "unknown" : "nothing"),
-      a.unknown ? el("span", { class: "pa-when th-unknown", text: `Unknown: ${a.unknown}` }) : null,
-      a.table ? el("span", { class: "pa-when" }, "From ", recordLink(a.table)) : null);
-  }));
+    if (units) known.push({ a, who, units });
+    if (a.unknown) {
+      if (!unknown.has(a.unknown)) unknown.set(a.unknown, { peoples: [], table: a.table });
+      unknown.get(a.unknown).peoples.push(who);
+    }
+  }
+  return el("ul", { class: "pa-list", id: "pa-arrivals" },
+    known.map(({ a, who, units }) => el("li", {}, el("span", { class: "pa-who", text: `${who}: ` }), units,
+      a.table ? el("span", { class: "pa-when" }, "From ", recordLink(a.table)) : null)),
+    [...unknown].map(([note, { peoples, table }]) => el("li", { class: "th-unknown" },
+      el("span", { class: "pa-who", text: `Unknown for ${peoples.join(", ")}: ` }), note,
+      table ? el("span", { class: "pa-when" }, "From ", recordLink(table)) : null)));
 }
 
 function rulingItem(g, id) {
@@ -128,7 +138,7 @@ export function nowContent(g, table, moment, links) {
   out.push(heading("In play now", "pa-h-reminders"));
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders)
     : el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }));
-  if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(moment.due));
+  if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(g, table, moment.due));
   if (moment.arrivals && moment.arrivals.length) out.push(heading("Arriving", "pa-h-arrivals"), arrivalList(moment.arrivals));
   if (moment.rulings && moment.rulings.length) out.push(...rulingBlock(g, moment));
   if (moment.end) {

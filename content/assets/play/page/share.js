@@ -78,7 +78,12 @@ export function shareBox(onForget) {
 
   function drawNow() {
     clearTimeout(timer);
-    if (!wanted || code.dataset.href === wanted) return;
+    if (!wanted) return;
+    if (code.dataset.href === wanted) {   // drawn: only the printed sheet's copy may be new
+      const pic = code.querySelector("svg");
+      for (const c of document.querySelectorAll("[data-pa-qr-copy]")) if (pic && !c.firstChild) c.append(pic.cloneNode(true));
+      return;
+    }
     if (!qrcode) {
       if (failed) status.textContent = `The QR code cannot be drawn here (${failed.message}); copy the link instead.`;
       return;
