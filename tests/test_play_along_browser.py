@@ -138,6 +138,11 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             assert link == pg.url.split("#")[0], "the QR code holds the page's own link"
             opened_offline_on_a_second_phone(browser, site_url, link)
         if screen == "1280":
+            # Material's navigation.tracking writes the heading scrolled past into the address; the
+            # code holds the table's link without it. The marker moves, so the code is drawn again.
+            pg.evaluate("history.replaceState(history.state, '', location.href.split('#')[0] + '#where-it-comes-from')")
+            pg.click("#pa-back")
+            pg.click("#pa-next")
             assert read_qr(pg) == pg.url.split("#")[0]
             printed_page(pg)
         if screen == "800":
