@@ -308,11 +308,16 @@ def _record_words(rec: dict) -> set[str]:
 
 
 def _shown(text: str, by_id: dict) -> str:
-    """Text as a reader sees it: each reference replaced by its words or its target's name."""
+    """Text as a reader sees it, for the place check: each reference replaced by its words or its
+    target's name. A bare reference to a record that is not a place shows as a blank: a place word
+    inside another record's own name ("Peoples of the Marshes of Sumer") is that record's name, not
+    a claim about the place."""
     def words(m):
         if m.groupdict().get("words"):
             return m.group("words")
         target = by_id.get(m.group("id"))
+        if target and target.get("kind") != "place":
+            return "\u2026"
         return target.get("name", m.group("id")) if target else m.group("id")
     return REF.sub(words, text)
 
