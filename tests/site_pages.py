@@ -17,8 +17,9 @@ HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline"
                 ("helper: Mare Nostrum sets", "calculators/mare-nostrum-sets/?tax=3&h.grain=2&h.perfume=1&b.legion=1"),
                 ("helper: Diplomacy score", "calculators/diplomacy-score/?p=10:Rome&p=8:Greece&p=8:Egypt"),
                 ("helper: Mosaic disaster", "calculators/mosaic-disasters/?d=mos-famine&h.food=2"),
-                ("helper: Ancient Conquest victory", "calculators/ancient-conquest-victory/?o=egyptian-empire.3&cities=table")]
-HELPER_ROOTS = ("#mn-sets", "#dip-score", "#mos-disaster", "#ac-victory")
+                ("helper: Ancient Conquest victory", "calculators/ancient-conquest-victory/?o=egyptian-empire.3&cities=table"),
+                ("play along", "play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.2")]
+HELPER_ROOTS = ("#mn-sets", "#dip-score", "#mos-disaster", "#ac-victory", "#play-along")
 
 
 def page_types(site: Path) -> list[tuple[str, str]]:
