@@ -92,6 +92,14 @@ def _written_numbers(rec: dict):
 
 
 def find_repeated_numbers(records: list[dict]) -> list[Finding]:
+    _TEXT.clear()           # a record edited since the last run is read afresh
+    try:
+        return _find_repeated_numbers(records)
+    finally:
+        _TEXT.clear()
+
+
+def _find_repeated_numbers(records: list[dict]) -> list[Finding]:
     by_game: dict[str, list[dict]] = {}
     for rec in records:
         by_game.setdefault(rec.get("game"), []).append(rec)
@@ -190,15 +198,19 @@ def _mentions(a: dict, b: dict) -> bool:
     return re.search(r"(?<![a-z0-9-])" + re.escape(b["id"]) + r"(?![a-z0-9-])", _text_of(a)) is not None
 
 
-_TEXT: dict[int, str] = {}
+# A record's text, kept for one run of the lint: find_repeated_numbers empties it as it starts, and
+# each entry holds its record, so an id a freed record had (a copy the tests made, a record edited
+# between runs) never hands back another record's text. Keyed by id alone, it did, and the lint's
+# findings then depended on where Python put the copies (PYTHONHASHSEED 4 and 7 gave another).
+_TEXT: dict[int, tuple[dict, str]] = {}
 
 
 def _text_of(rec: dict) -> str:
-    key = id(rec)
-    if key not in _TEXT:
+    entry = _TEXT.get(id(rec))
+    if entry is None or entry[0] is not rec:
         import json
-        _TEXT[key] = json.dumps(rec, ensure_ascii=False, default=str)
-    return _TEXT[key]
+        entry = _TEXT[id(rec)] = (rec, json.dumps(rec, ensure_ascii=False, default=str))
+    return entry[1]
 
 
 def _name_words(rec: dict) -> list[set[str]]:
