@@ -271,7 +271,7 @@ CONTROL_JS = "v => [...v].filter(c => c < ' ' || c === '\\x7f' || /[\\u200e\\u20
 
 def test_a_shared_query_reaches_the_header_box_without_control_characters(phone_page, site_url):
     """Issue 27: the header box kept NUL, BEL and ESC from a shared ?q= and echoed them, while the
-    start page's box folded them; both now fold through search/plain-text.js. 375 px touch."""
+    start page's box folded them; both now fold through shared/plain-text.js. 375 px touch."""
     phone_page.goto(site_url + "mare-nostrum/?q=aj%00ax%07%1B")
     phone_page.wait_for_function("document.querySelector('#__search').checked")
     box = phone_page.locator("input.md-search__input")

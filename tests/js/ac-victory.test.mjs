@@ -7,7 +7,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as A from "../../content/assets/helpers/ac-victory.js";
-import { RecordsError } from "../../content/assets/helpers/shared/records.js";
+import { RecordsError } from "../../content/assets/shared/records.js";
 import { realData, recordIn, seeded, leaves } from "./helper-records.mjs";
 
 const rules = A.rulesFromRecords(realData());

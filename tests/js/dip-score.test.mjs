@@ -6,7 +6,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as D from "../../content/assets/helpers/dip-score.js";
-import { RecordsError } from "../../content/assets/helpers/shared/records.js";
+import { RecordsError } from "../../content/assets/shared/records.js";
 import { realData, recordIn, seeded, leaves } from "./helper-records.mjs";
 
 const rules = D.rulesFromRecords(realData());

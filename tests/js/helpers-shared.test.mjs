@@ -1,9 +1,11 @@
-// Tests for what the four table helpers share (content/assets/helpers/shared/): record
-// text as a reader sees it, and every value from a field or a link checked.
+// Tests for what the four table helpers share (content/assets/helpers/shared/, and the records
+// and counts they share with play along in content/assets/shared/): record text as a reader
+// sees it, and every value from a field or a link checked.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { plainText, numericFact, recordList } from "../../content/assets/helpers/shared/records.js";
-import { readCount, cleanName, INPUT_CEILING, NAME_LENGTH } from "../../content/assets/helpers/shared/input.js";
+import { plainText, numericFact, recordList } from "../../content/assets/shared/records.js";
+import { readCount, INPUT_CEILING } from "../../content/assets/shared/input.js";
+import { cleanName, NAME_LENGTH } from "../../content/assets/helpers/shared/input.js";
 import * as A from "../../content/assets/helpers/ac-victory.js";
 import { realData, recordIn } from "./helper-records.mjs";
 

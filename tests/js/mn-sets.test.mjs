@@ -7,7 +7,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../content/assets/helpers/mn-sets/index.js";
 import { commodityFeasible, buildCommoditySets, maxCommoditySets, splitCosts } from "../../content/assets/helpers/mn-sets/pay.js";
-import { RecordsError } from "../../content/assets/helpers/shared/records.js";
+import { RecordsError } from "../../content/assets/shared/records.js";
 import { realData, recordIn, seeded, leaves } from "./helper-records.mjs";
 
 const rules = S.rulesFromRecords(realData());

@@ -1,7 +1,7 @@
 // Issue 27's Low search findings, each on the pure function that fixes it:
 // - groups nested deeper than MAX_DEPTH get a problem (as the 500-character cut does), are
 //   not searched as plain words behind the player's back, and open brackets are counted;
-// - one folding (search/plain-text.js) for a query from an address: NUL, BEL, ESC, DEL and the
+// - one folding (shared/plain-text.js) for a query from an address: NUL, BEL, ESC, DEL and the
 //   bidi controls out, in the header's box, the start page's box and the card browser alike;
 // - a tool's link note never calls the site's ?q= (the search's) ignored;
 // - the card browser's ?search= is folded and cut to what the engine reads, and says so.
@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { loadIndex, search } from "../../content/assets/search/engine/search.js";
 import { parseSyntax, MAX_DEPTH, MAX_SYNTAX_CHARS } from "../../content/assets/search/engine/syntax.js";
-import { plainQuery } from "../../content/assets/search/plain-text.js";
+import { plainQuery } from "../../content/assets/shared/plain-text.js";
 import { helperLinkNotes, unknownKeyNotes } from "../../content/assets/link/query-notes.js";
 import { searchedText } from "../../content/assets/browse/as-query.js";
 

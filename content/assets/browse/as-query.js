@@ -4,12 +4,12 @@
 // engine and looking at what it selected: when every record it selects has one value for
 // that facet, the facet takes it; whatever else the query says stays a search filter, so
 // nothing in it is lost. Pure functions of the browser's entries and the engine.
-import { plainQuery } from "../search/plain-text.js";
+import { plainQuery } from "../shared/plain-text.js";
 import { MAX_SYNTAX_CHARS } from "../search/engine/syntax.js";
 
 /**
  * The address's ?search= as the engine reads it, for reading and for the echo: control and
- * bidi characters folded (search/plain-text.js, as every search box), cut to the characters
+ * bidi characters folded (shared/plain-text.js, as every search box), cut to the characters
  * the engine's syntax reads. {query, cut, message}: message says what was cut, or is "".
  */
 export function searchedText(raw) {

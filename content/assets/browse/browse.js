@@ -8,7 +8,7 @@ import { siteHref } from "../shared/dom.js";
 import { readStoredTable } from "../play/stored-table.js";
 import { checkedExport } from "../export/check.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
-import { plainQuery } from "../search/plain-text.js";
+import { plainQuery } from "../shared/plain-text.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);

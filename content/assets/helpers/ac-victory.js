@@ -6,8 +6,9 @@
 // cities and captured deities; the most wins. Every value is read from the records: the
 // people records' objectives, the optional rules' facts and the Table of City Differences.
 // Where the rules disagree or are silent, the choice is a named reading.
-import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef } from "./shared/records.js";
-import { readCount, params, shorten } from "./shared/input.js";
+import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef } from "../shared/records.js";
+import { readCount, shorten } from "../shared/input.js";
+import { params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "ancient-conquest";

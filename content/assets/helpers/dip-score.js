@@ -7,8 +7,9 @@
 // records. The fragment does not say how powers with equal centres are placed, nor what
 // places beyond the table score: those are unknown, and the readings below are offered
 // as readings, never as the rule.
-import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "./shared/records.js";
-import { readCount, cleanName, params, shorten } from "./shared/input.js";
+import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "../shared/records.js";
+import { readCount, shorten } from "../shared/input.js";
+import { cleanName, params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "diplomacy-variant";

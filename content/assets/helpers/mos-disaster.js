@@ -5,8 +5,9 @@
 // and `payments` fields of each disaster). The rule (mos-disaster-losses): pay the first
 // loss you can pay in full; if you cannot, the next; if none, nothing. A trigger the source
 // shows only as an unnamed icon is never guessed: the helper asks the player.
-import { RecordsError, recordList, gameIndex, fact, plainText, recordRef } from "./shared/records.js";
-import { readCount, params, shorten, INPUT_CEILING } from "./shared/input.js";
+import { RecordsError, recordList, gameIndex, fact, plainText, recordRef } from "../shared/records.js";
+import { readCount, shorten, INPUT_CEILING } from "../shared/input.js";
+import { params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "mosaic-wars-disasters";

@@ -7,7 +7,7 @@
 // - either kind is listed for the first NAMED keys and summarised past that, and so is a run
 //   of problems with one field (10,000 `avoid=` values), so a hostile link gives a few lines,
 //   not thousands.
-import { plainQuery } from "../search/plain-text.js";
+import { plainQuery } from "../shared/plain-text.js";
 
 export const NAMED = 3;
 

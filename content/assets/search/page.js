@@ -7,7 +7,7 @@
 // engine's modules, fetched one level of imports at a time, would too.
 import { expectLanding, landOnPage } from "./landing.js";
 import { fetchIndex, ROOT } from "./load.js";
-import { plainQuery } from "./plain-text.js";
+import { plainQuery } from "../shared/plain-text.js";
 import { showMessage, showOutcome } from "./view.js";
 import { makeTableChip, showTableChip, storedForSearch } from "./table-chip.js";
 

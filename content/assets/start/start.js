@@ -12,7 +12,7 @@ import { holdTheme } from "./theme-later.js";
 import { onEveryPage, whenParsed } from "../shared/on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
 import { expectLanding } from "../search/landing.js";
-import { plainQuery } from "../search/plain-text.js";
+import { plainQuery } from "../shared/plain-text.js";
 import { showMessage, showOutcome } from "../search/view.js";
 import { loadIndex, search, withoutSpan } from "../search/engine/search.js";
 import { readStoredTable } from "../play/stored-table.js";
@@ -20,7 +20,7 @@ import { readStoredTable } from "../play/stored-table.js";
 const MAX_QUERY = 200;   // the box's maxlength
 const state = { index: null, loading: null, frame: 0 };
 
-/** The ?q= of the address as plain text for the box: control characters out (search/plain-text.js,
+/** The ?q= of the address as plain text for the box: control characters out (shared/plain-text.js,
  * as the header's box), cut to length. */
 export function queryFromAddress(href) {
   let q = null;

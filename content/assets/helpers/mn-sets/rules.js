@@ -3,7 +3,7 @@
 // Nothing here is a game number. The costs are the rows of the Construction Cost Chart,
 // the card kinds are the resource-card records, the reductions and exchanges are the
 // `construction` blocks of heroes and wonders, and each limit is a fact or a `count`.
-import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "../shared/records.js";
+import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "../../shared/records.js";
 
 const GAME = "mare-nostrum";
 // Where each number lives: [record id, fact label].

@@ -3,7 +3,8 @@
 // Query string: tax=3&h.grain=2&h.perfume=1&b.legion=2&b.trireme=1&hold=mn-julius-caesar
 // &at=island&longer=1&r.reductions=one-card. Every value is checked; a bad one becomes a
 // message for its field and is left out, never a NaN or a throw.
-import { readCount, params, shorten } from "../shared/input.js";
+import { readCount, shorten } from "../../shared/input.js";
+import { params } from "../shared/input.js";
 import { helperLinkNotes } from "../../link/query-notes.js";
 
 // Readings the manual leaves open; the first value of each is the default. The page

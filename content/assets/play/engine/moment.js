@@ -9,7 +9,7 @@
 import { gameRules } from "./records.js";
 import { parsePosition, closing, roundRange, roundText, formatPosition, first } from "./sequence.js";
 import { scoringLink } from "./scoring.js";
-import { plainText, recordRef } from "../../helpers/shared/records.js";
+import { plainText, recordRef } from "../../shared/records.js";
 
 const SCOPES = ["here", "within", "phase", "turn", "unknown"];
 

@@ -8,8 +8,8 @@
 // objectives. No game number is written here. Where the records lack what the engine
 // needs, rulesFromRecords throws one RecordsError naming every gap, each also as
 // {record, path, message} in `details`, so the generator can point at a line.
-import { RecordsError as HelperRecordsError, recordList, plainText, recordRef } from "../../helpers/shared/records.js";
-import { INPUT_CEILING } from "../../helpers/shared/input.js";
+import { RecordsError as HelperRecordsError, recordList, plainText, recordRef } from "../../shared/records.js";
+import { INPUT_CEILING } from "../../shared/input.js";
 
 const ENGINE = "play-along engine";
 

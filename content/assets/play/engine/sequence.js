@@ -11,8 +11,7 @@
 // Nostrum plays until someone wins, 7 Wonders Myths' turns per age are the base game's),
 // the sequence is open-ended, bounded only by INPUT_CEILING so that a link cannot ask for
 // turn 10^12.
-import { INPUT_CEILING } from "../../helpers/shared/input.js";
-import { shorten } from "../../helpers/shared/input.js";
+import { INPUT_CEILING, shorten } from "../../shared/input.js";
 
 /** "open" | "close" | "repeat": the part of the round a step belongs to. */
 function partOf(g, step) {

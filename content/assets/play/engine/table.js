@@ -7,7 +7,7 @@
 // same as a short one, and says so.
 import { gameRules } from "./records.js";
 import { parsePosition, formatPosition } from "./sequence.js";
-import { readCount, shorten } from "../../helpers/shared/input.js";
+import { readCount, shorten } from "../../shared/input.js";
 import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
 
 // The longest query read (characters) and the most key=value pairs read. Not game numbers: a

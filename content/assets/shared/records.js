@@ -1,4 +1,4 @@
-// Reading the compendium's export (api/records.json) for the table helpers.
+// Reading the compendium's export (api/records.json) for the table helpers and play along.
 // Pure: no DOM, no network; Node and the browser import the same file.
 
 /** Raised when the records lack something a helper needs; `problems` names each gap. */
