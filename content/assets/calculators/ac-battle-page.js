@@ -7,7 +7,7 @@
 import { el, onEveryPage } from "./view/dom.js";
 import { showVerdict } from "./view/odds.js";
 import { plainText, namesOf } from "./view/record-text.js";
-import { loadRecords, siteRoot } from "./records.js";
+import { loadRecords, siteRoot } from "../shared/load-records.js";
 import * as E from "./ac-battle.js";
 import { renderForm, showIssues } from "./ac-battle-page/form.js";
 import { chancesTable, oracleBox, dieRows, steps } from "./ac-battle-page/details.js";

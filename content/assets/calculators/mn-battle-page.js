@@ -5,7 +5,7 @@
 
 import { el, onEveryPage } from "./view/dom.js";
 import { showVerdict } from "./view/odds.js";
-import { loadRecords } from "./records.js";
+import { loadRecords } from "../shared/load-records.js";
 import {
   rulesFromRecords, analyse, scenarioFromQuery, scenarioToQuery, normalizeScenario, effectOf, civOf, queryNotes,
   plansFromQuery, plansToQuery,

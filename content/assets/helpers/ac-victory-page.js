@@ -2,7 +2,7 @@
 // peoples and their objectives as check boxes, the optional points, and the final count.
 // The state is the query string.
 import { rulesFromRecords, countQuery, scenarioToQuery, READINGS, CITY_RULES } from "./ac-victory.js";
-import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "./shared/page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 

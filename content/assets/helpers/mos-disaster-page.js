@@ -2,7 +2,7 @@
 // mos-disaster.js: pick a disaster, say what you hold, and see its losses walked in
 // order. The state is the query string.
 import { rulesFromRecords, walkQuery, scenarioToQuery } from "./mos-disaster.js";
-import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "./shared/page.js";
+import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 

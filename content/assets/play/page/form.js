@@ -4,7 +4,7 @@
 // (assets/play/engine/), which gets the form's table through the query. Every field carries the
 // data-field of its query key, so showErrors puts the engine's message beside it.
 import { el } from "../../shared/dom.js";
-import { recordLink } from "../../helpers/shared/page.js";
+import { recordLink } from "../../shared/tool-page.js";
 
 /** The player counts the form offers: the game's range, as the engine bounds it. */
 export function playerChoices(g) {

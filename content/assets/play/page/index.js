@@ -5,7 +5,7 @@
 // (stored-table.js). A link with no table opens the device's stored one. Stepping the marker
 // redraws the now card only; the form, the setup and the printed page are drawn when the table
 // changes, and the QR code a moment after.
-import { el, startHelper, syncQuery, showErrors, recordLink } from "../../helpers/shared/page.js";
+import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared/tool-page.js";
 import * as engine from "../engine/index.js";
 import { readStoredTable, storeTable, forgetTable } from "../stored-table.js";
 import { tableForm } from "./form.js";

@@ -3,7 +3,7 @@
 // due, the rulings that concern it, and at the end the game's scoring helper. Drawn from the
 // engine's momentAt alone; stepping redraws only this card, so it stays fast on a slow phone.
 import { el } from "../../shared/dom.js";
-import { recordLink } from "../../helpers/shared/page.js";
+import { recordLink } from "../../shared/tool-page.js";
 import { playerName } from "./form.js";
 
 const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", unknown: "Unknown" };

@@ -3,7 +3,7 @@
 // source does not give what a step needs, "unknown" with the reason. Ticks are for the table in
 // front of you and are not kept: the link holds the table, not how far setup got.
 import { el } from "../../shared/dom.js";
-import { recordLink } from "../../helpers/shared/page.js";
+import { recordLink } from "../../shared/tool-page.js";
 
 function countLine(c) {
   if (c.value === null || c.value === undefined) {

@@ -3,7 +3,7 @@
 // phone joins the same table; and "Copy link". The code is drawn a moment after the last change,
 // so stepping the marker never waits for it.
 import { el, svg } from "../../shared/dom.js";
-import { copyLinkButton } from "../../helpers/shared/page.js";
+import { copyLinkButton } from "../../shared/tool-page.js";
 import { loadQrcode } from "../../vendor/qrcode-generator/qrcode-module.js";
 
 const QUIET = 4;          // modules of white around the code, as the QR standard asks

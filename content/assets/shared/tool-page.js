@@ -1,16 +1,16 @@
-// What every table helper page does the same way: load the records once, start on every
-// page Material shows (instant navigation included), build elements, keep the state in the
-// query string and show each message beside its field. Browser only; the engines never
-// import this file.
-import { el, siteHref } from "../../shared/dom.js";
-import { onEveryPage } from "../../shared/on-page.js";
-import { loadRecords } from "../../calculators/records.js";
+// What every table helper page and the play-along page do the same way: load the records once,
+// start on every page Material shows (instant navigation included), build elements, keep the
+// state in the query string and show each message beside its field. Browser only; the engines
+// never import this file.
+import { el, siteHref } from "./dom.js";
+import { onEveryPage } from "./on-page.js";
+import { loadRecords } from "./load-records.js";
 
-export { el } from "../../shared/dom.js";   // the site's one element builder (text always as text)
+export { el } from "./dom.js";   // the site's one element builder (text always as text)
 
-export const SITE_ROOT = new URL("../../../", import.meta.url);
+export const SITE_ROOT = new URL("../../", import.meta.url);
 
-// The one records loader of the site's tools (calculators and helpers alike): fetched over
+// The one records loader of the site's tools (calculators, helpers and play along alike): fetched over
 // http(s), read from api/records.js in the downloadable file:// copy, where fetch is refused.
 export { loadRecords };
 

@@ -1,5 +1,5 @@
-// The compendium's records (api/records.json) for every tool page, the battle calculators and
-// the table helpers alike (helpers/shared/page.js re-exports it), loaded once per page view.
+// The compendium's records (api/records.json) for every tool page, the battle calculators, the
+// table helpers and play along alike (tool-page.js re-exports it), loaded once per page view.
 //
 // Served over http(s), the file is fetched. Opened from files (the downloadable copy),
 // browsers refuse fetch, so the copy carries api/records.js, which sets a global; it is
