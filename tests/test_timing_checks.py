@@ -146,3 +146,27 @@ def test_the_schema_refuses_an_unknown_timing_without_a_note_and_a_bad_when(recs
     assert check_schema(ajax), "at: unknown without a note is refused"
     ajax.data["timing"] = {"at": ["mn-combat"], "when": "later"}
     assert check_schema(ajax), "when is one of start, during, end, any"
+
+
+@pytest.mark.parametrize("turns", [[1], [9, 10], {"from": 8, "to": 10}, None])
+def test_a_deadline_needs_one_turn_after_the_first(recs, turns):
+    """Egypt's objective 7 ('before turn 10') is checked as turn 10 opens, its last chance turn 9: a
+    deadline with no turn, a window, several turns or turn 1 gives the engine no turn to warn at."""
+    timing = data_of(recs, "ac-egyptian-empire")["objectives"][6]["timing"]
+    assert timing.get("deadline") is True and timing["turns"] == [10]
+    if turns is None:
+        del timing["turns"]
+    else:
+        timing["turns"] = turns
+    msgs = messages(recs)
+    assert len(msgs) == 1 and re.match(
+        r"data/ancient-conquest/people/ac-egyptian-empire\.yaml:\d+: objectives\[6\]\.timing\.deadline: a deadline needs "
+        r"turns with exactly one turn after turn 1", msgs[0]), msgs
+
+
+def test_the_schema_allows_only_deadline_true(recs):
+    from generator.validate.schema_check import check_schema
+    egypt = next(r for r in recs if r.data.get("id") == "ac-egyptian-empire")
+    assert not check_schema(egypt)
+    egypt.data["objectives"][6]["timing"]["deadline"] = False
+    assert check_schema(egypt), "deadline is true or left out"

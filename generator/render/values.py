@@ -76,7 +76,8 @@ WHEN_WORDS = {"start": "at the start of", "during": "during", "end": "at the end
 
 def timing_html(links: PageLinks, timing: dict) -> str:
     """A timing (schemas/defs/timing.schema.json) as one line: the phase or step records it
-    names as links, where in them, its turns, then its note. 'at: unknown' reads as unknown."""
+    names as links, where in them, its turns (a deadline as 'before turn N', with its last chance),
+    then its note. 'at: unknown' reads as unknown."""
     at = timing.get("at")
     if at == "unknown":
         steps = UNKNOWN_HTML
@@ -87,7 +88,9 @@ def timing_html(links: PageLinks, timing: dict) -> str:
         if when:
             steps = f"{esc(when)} {steps}"
     turns = timing.get("turns")
-    if isinstance(turns, list):
+    if timing.get("deadline") is True and isinstance(turns, list) and len(turns) == 1:
+        steps += esc(f"; before turn {turns[0]} (checked as it opens; last chance turn {turns[0] - 1})")
+    elif isinstance(turns, list):
         steps += esc(f"; turn{'s' if len(turns) > 1 else ''} {', '.join(str(t) for t in turns)}")
     elif isinstance(turns, dict):
         steps += esc(f"; turns {turns.get('from')} to {turns['to']}" if "to" in turns

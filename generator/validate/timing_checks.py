@@ -27,7 +27,9 @@ the word "turn" or "any time"; every phase of the turn the line names (a top-lev
 landmark sub-step such as "before trading") is in the timing or holds a step that is; `at: unknown` goes with a line that is absent or 'unknown'.
 
 Turns (Ancient Conquest): allowed only in a game whose game record has the fact 'Turns',
-and each lies within it; the turn an objective's text names lives in its timing only.
+and each lies within it; the turn an objective's text names lives in its timing only. A
+deadline ('before turn 10': `deadline: true`) names exactly one turn, after turn 1: the one it is
+checked at as it opens (the turn before is its last chance).
 """
 from __future__ import annotations
 
@@ -259,10 +261,25 @@ def check_timing_targets(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def _deadline_problems(r: RawRecord, path: list, timing: dict) -> list[Problem]:
+    """A deadline ('before turn 10') is checked as one turn opens and has its last chance the turn
+    before: it needs a turns list of exactly one turn after turn 1, or the engine has no turn to warn at."""
+    if timing.get("deadline") is not True:
+        return []
+    turns = timing.get("turns")
+    if isinstance(turns, list) and len(turns) == 1 and isinstance(turns[0], int) and turns[0] > 1:
+        return []
+    p = path + ["timing", "deadline"]
+    return [Problem(r.rel, r.line_of(p), field_path(p),
+                    "a deadline needs turns with exactly one turn after turn 1 (the turn it is checked at as it opens)",
+                    "write turns: [<the turn the objective must be met before>], or remove deadline")]
+
+
 def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -> list[Problem]:
     turns = timing.get("turns")
+    deadline = _deadline_problems(r, path, timing)
     if turns is None:
-        return []
+        return deadline
     p = path + ["timing", "turns"]
     count, home = _turn_count(records, game)
     if count is BROKEN:
@@ -288,7 +305,7 @@ def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -
         out.append(Problem(r.rel, r.line_of(p), field_path(p),
                            f"the window opens at turn {turns['from']} after it closes at turn {turns['to']}",
                            "write from: <first turn>, to: <last turn>"))
-    return out
+    return deadline + out
 
 
 def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
