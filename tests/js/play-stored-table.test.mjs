@@ -8,16 +8,9 @@ import {
   readStoredTable, storeTable, TABLE_KEY, tableHref,
 } from "../../content/assets/play/stored-table.js";
 
-function memory(initial = {}) {
-  const data = { ...initial };
-  return {
-    getItem: (k) => (k in data ? data[k] : null),
-    setItem: (k, v) => { data[k] = String(v); },
-    removeItem: (k) => { delete data[k]; },
-    data,
-  };
-}
-const throwing = { getItem() { throw new Error("SecurityError"); }, setItem() { throw new Error("SecurityError"); }, removeItem() { throw new Error("SecurityError"); } };
+import { blockedStorage, fullStorage, memoryStorage as memory } from "./fake-storage.mjs";
+
+const throwing = blockedStorage();
 const table = {
   v: 1, game: "mare-nostrum", query: "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&s=&s=&in=mn-ajax.1&at=2.mn-military-phase",
   inPlay: [{ id: "mn-ajax", player: 1 }, { id: "mn-colossus", player: 2 }, { id: "mn-longer-game", player: null }],
@@ -111,7 +104,7 @@ test("a storage that throws (private mode) is a message, not a throw", () => {
   assert.equal(stored.ok, false);
   assert.match(stored.error, /cannot be kept on this device/);
   assert.equal(forgetTable(throwing), false);
-  const full = { ...memory(), setItem() { throw new Error("QuotaExceededError"); } };
+  const full = fullStorage();
   assert.equal(storeTable(table, full).ok, false);
   assert.equal(storeTable(table, null).ok, false);
 });

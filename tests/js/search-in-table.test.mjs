@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import * as engine from "../../content/assets/search/engine/search.js";
 import { NO_TABLE, TABLE_LABEL } from "../../content/assets/search/engine/evaluate.js";
 import { readStoredTable, TABLE_KEY } from "../../content/assets/play/stored-table.js";
+import { memoryStorage } from "./fake-storage.mjs";
 import { facetsAsQuery, queryAsFacets } from "../../content/assets/browse/as-query.js";
 import { inPlayText } from "../../content/assets/page/in-play.js";
 
@@ -23,7 +24,7 @@ const ALL = Infinity;
 
 function stored(value) {
   const data = { [TABLE_KEY]: typeof value === "string" ? value : JSON.stringify(value) };
-  return readStoredTable({ getItem: (k) => (k in data ? data[k] : null) });
+  return readStoredTable(memoryStorage(data));
 }
 // A Mare Nostrum table with two heroes, a wonder and a god in play, for two players and the table.
 const IN_PLAY = [{ id: "mn-ajax", player: 1 }, { id: "mn-hercules", player: 2 }, { id: "mn-colossus", player: 2 },
@@ -59,7 +60,7 @@ test("in:table mixes with fields, words, negation and or", () => {
 });
 
 test("with no table set, in:table says so and finds nothing, never an error", () => {
-  for (const options of [{}, { stored: null }, { stored: { table: null, error: null } }, { stored: readStoredTable({ getItem: () => null }) }]) {
+  for (const options of [{}, { stored: null }, { stored: { table: null, error: null } }, { stored: readStoredTable(memoryStorage()) }]) {
     const outcome = search(INDEX, "in:table kind:hero", { limit: ALL, ...options });
     assert.equal(outcome.status, "none");
     assert.deepEqual(outcome.results, []);
@@ -151,8 +152,7 @@ test("what the play-along page stores for a full table of each game, the site re
     const table = { game: slug, players: n, options: g.options.map((o) => o.id), at: null,
       seats: g.seats.choices.slice(0, n).map((c) => c.key), inPlay: entering.map((id, i) => ({ id, player: (i % n) + 1 })) };
     const value = { v: 1, game: slug, query: engine.tableToQuery(rules, table), inPlay: engine.inPlayIds(rules, table) };
-    const data = {};
-    const storage = { getItem: (k) => (k in data ? data[k] : null), setItem: (k, v) => { data[k] = String(v); } };
+    const storage = memoryStorage();
     assert.deepEqual(storeTable(value, storage), { ok: true, error: null }, slug);
     const back = readStoredTable(storage);
     assert.deepEqual(back.table, value, slug);

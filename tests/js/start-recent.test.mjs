@@ -4,15 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkedEntry, clearRecent, noteRecent, readRecent, RECENT_KEY, RECENT_MAX } from "../../content/assets/start/recent.js";
 
-function memory(initial = {}) {
-  const data = { ...initial };
-  return {
-    getItem: (k) => (k in data ? data[k] : null),
-    setItem: (k, v) => { data[k] = String(v); },
-    removeItem: (k) => { delete data[k]; },
-    data,
-  };
-}
+import { blockedStorage, fullStorage, memoryStorage as memory } from "./fake-storage.mjs";
+
 const ajax = { id: "mn-ajax", title: "Ajax", where: "Mare Nostrum · Heroes", url: "mare-nostrum/heroes/mn-ajax/" };
 
 test("notes newest first, once each, at most RECENT_MAX", () => {
@@ -47,11 +40,11 @@ test("an entry must point into the site and hold plain text", () => {
 });
 
 test("a disabled or full storage is ignored", () => {
-  const disabled = { getItem() { throw new Error("SecurityError"); }, setItem() { throw new Error("SecurityError"); }, removeItem() { throw new Error("SecurityError"); } };
+  const disabled = blockedStorage();
   assert.deepEqual(readRecent(disabled), []);
   assert.equal(noteRecent(disabled, ajax), false);
   clearRecent(disabled);
-  const full = { ...memory(), setItem() { throw new Error("QuotaExceededError"); } };
+  const full = fullStorage();
   assert.equal(noteRecent(full, ajax), false);
   assert.deepEqual(readRecent(null), []);
   clearRecent(null);
