@@ -170,3 +170,76 @@ def test_the_schema_allows_only_deadline_true(recs):
     assert not check_schema(egypt)
     egypt.data["objectives"][6]["timing"]["deadline"] = False
     assert check_schema(egypt), "deadline is true or left out"
+
+
+def _all_messages(recs) -> list[str]:
+    from generator.validate.play_along_checks import PLAY_ALONG_CHECKS
+    return messages_of([*TIMING_CHECKS, *PLAY_ALONG_CHECKS], recs)
+
+
+@pytest.mark.parametrize("step, home", [
+    ("mos-disasters", "mos-moments-of-play"),       # 13 timings named it: 13 lines advising to name another step
+    ("mn-combat", "mn-military-phase"),             # a step its phase links in its text only
+    ("ac-combat", "ac-player-turns"),               # a step with a phase line: it was 'a rule record with no timing'
+    ("ac-placement-of-units", "ac-turn-sequence"),  # named by play_along.arrivals.at
+    ("swm-cleanup-phase", "swm-myths-gameplay"),    # named by play_along.rounds.closes_with
+    ("mn-military-phase", "mn-phases-of-a-turn"),   # a phase holding steps: it passed with no word
+    ("mn-commerce-phase", "mn-phases-of-a-turn"),   # linked from the turn's steps, and from the Offering phase's text
+])
+def test_a_lost_step_of_is_one_line_at_the_step(recs, step, home):
+    """Issue 33: a step whose step_of line is gone gives one true line, at the step, naming its
+    phase; none at the healthy records whose timings name it (their advice would damage them)."""
+    del data_of(recs, step)["step_of"]
+    msgs = _all_messages(recs)
+    print("\n".join(msgs))
+    assert len(msgs) == 1, msgs
+    assert re.match(rf"data/[a-z-]+/rule/{step}\.yaml:\d+: step_of: .* \(add step_of: {home}\)$", msgs[0]), msgs
+
+
+def test_a_single_timing_at_a_linked_rule_keeps_its_own_line(recs):
+    """One timing naming a rule that a phase links (but that is no step) is that timing's mistake:
+    its own line stays, and its fix names both readings."""
+    data_of(recs, "mn-ajax")["timing"]["at"] = ["mn-greek-blockade"]
+    msgs = [m for m in messages(recs) if "timing.at[" in m]
+    assert len(msgs) == 1 and "mn-ajax.yaml" in msgs[0] and "'mn-greek-blockade' is not a phase or step record" in msgs[0], msgs
+    assert "add step_of: mn-military-phase to it" in msgs[0], msgs
+
+
+@pytest.mark.parametrize("value", [0, -3])
+def test_a_turn_count_below_one_is_one_line_at_the_number(recs, value):
+    """Issue 33: Ancient Conquest's last turn set to 0 gave 61 lines (every objective's turn 'outside
+    turns 1 to 0'), none at the cause. Now one line at the number (a negative count is the value
+    check's line, at the rounds count reading it; tests/test_play_along_checks.py has that one)."""
+    end = data_of(recs, "ac-end-of-the-game")
+    next(f for f in end["facts"] if f["label"] == "Last turn")["value"] = value
+    msgs = messages(recs)
+    print("\n".join(msgs))
+    if value == 0:
+        assert len(msgs) == 1, msgs
+        assert re.match(r"data/ancient-conquest/rule/ac-end-of-the-game\.yaml:\d+: facts\[\d+\]\.value: ancient-conquest has 0 "
+                        r"turns by this number .*turns up to 15\)$", msgs[0]), msgs
+    else:
+        assert msgs == [], msgs
+
+
+def test_the_command_gives_one_line_per_cause(tmp_path):
+    """The real command (the engines' checks included) on a copy of data/ with two breaks: Mosaic's
+    disasters step without its step_of, and Ancient Conquest's last turn 0. Before issue 33:
+    13 + 61 lines, none at either cause; now exactly the two."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    step = data / "mosaic-wars-disasters" / "rule" / "mos-disasters.yaml"
+    step.write_text("".join(l for l in step.read_text(encoding="utf-8").splitlines(True) if not l.startswith("step_of:")),
+                    encoding="utf-8")
+    end = data / "ancient-conquest" / "rule" / "ac-end-of-the-game.yaml"
+    text = end.read_text(encoding="utf-8")
+    assert "- label: Last turn\n  value: 15\n" in text
+    end.write_text(text.replace("- label: Last turn\n  value: 15\n", "- label: Last turn\n  value: 0\n"), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "generator", "check", "--data", str(data)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    lines = [line for line in run.stdout.splitlines() + run.stderr.splitlines() if ".yaml:" in line]
+    print("\n".join(lines))
+    assert run.returncode != 0
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("data/ancient-conquest/rule/ac-end-of-the-game.yaml:17: facts[0].value:"), lines
+    assert lines[1].startswith("data/mosaic-wars-disasters/rule/mos-disasters.yaml:") and "(add step_of: mos-moments-of-play)" in lines[1], lines

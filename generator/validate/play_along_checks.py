@@ -33,7 +33,7 @@ from __future__ import annotations
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
 from generator.validate.record_set import known_ids
-from generator.validate.timing_checks import _outside_doubt
+from generator.validate.timing_checks import _lost_steps, _outside_doubt
 
 PLAY = "play_along"
 
@@ -67,9 +67,11 @@ def _missing(r: RawRecord, path: list, target, game: str, records, by_id, what: 
 
 
 def _steps_of(turn: str, records) -> set[str]:
-    """The ids of the records whose step_of chain reaches `turn`."""
+    """The ids of the records whose step_of chain reaches `turn`; a step whose step_of line is gone
+    is read under the phase that links it (timing_checks._lost_steps: its one line is its own)."""
     parent = {r.data["id"]: r.data["step_of"] for r in records
               if isinstance(r.data.get("id"), str) and isinstance(r.data.get("step_of"), str)}
+    parent.update({rid: home for rid, (home, _) in _lost_steps(records).items()})
     out = set()
     for sid in parent:
         seen, at = {sid}, sid

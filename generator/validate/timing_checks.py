@@ -44,6 +44,7 @@ EFFECT_KINDS = ("hero", "god", "creature", "wonder", "role", "card", "technology
 TURNS_FACT = "Turns"
 BROKEN = object()   # the game's turn count is written as a from: that cannot be followed
 WHOLE_TURN_WORDS = ("turns?", "any time")
+LOST_STEP_TIMINGS = 2   # timings naming a rule without step_of that a phase links: its step_of is lost
 
 
 def _fold(text: str) -> str:
@@ -64,38 +65,185 @@ def _holders(rec: RawRecord):
     yield [], data, required
 
 
-def _steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
-    """({id: record} of phase/step records, {step id: parent id})."""
+def _written_parents(records) -> dict[str, str]:
+    """{step id: parent id} as the rule records' step_of fields write it."""
+    return {r.data["id"]: r.data["step_of"] for r in records
+            if r.data.get("kind") == "rule" and isinstance(r.data.get("step_of"), str)}
+
+
+def _timing_targets(records) -> dict[tuple, list[str]]:
+    """{(game, step id): [ids of the records whose timing.at names it]} (an objective by its people)."""
+    out: dict[tuple, list[str]] = {}
+    for r in records:
+        for _, holder, _ in _holders(r):
+            timing = holder.get("timing")
+            at = timing.get("at") if isinstance(timing, dict) else None
+            for target in at if isinstance(at, list) else []:
+                if isinstance(target, str):
+                    names = out.setdefault((r.data.get("game"), target), [])
+                    if r.data.get("id") not in names:
+                        names.append(r.data.get("id"))
+    return out
+
+
+def _play_along_step_refs(records) -> dict[tuple, list[str]]:
+    """{(game, step id): [the play_along fields naming it as a step of the turn]}."""
+    out: dict[tuple, list[str]] = {}
+    for r in records:
+        play = r.data.get("play_along") if r.data.get("kind") == "game" else None
+        if not isinstance(play, dict):
+            continue
+        rounds = play.get("rounds") if isinstance(play.get("rounds"), dict) else {}
+        arrivals = play.get("arrivals") if isinstance(play.get("arrivals"), dict) else {}
+        named = [("rounds.opens_with", x) for x in rounds.get("opens_with") or []] + \
+                [("rounds.closes_with", x) for x in rounds.get("closes_with") or []] + [("arrivals.at", arrivals.get("at"))]
+        for field, target in named:
+            target = target.get("step") if isinstance(target, dict) else target
+            if isinstance(target, str):
+                out.setdefault((r.data.get("game"), target), []).append(f"play_along.{field}")
+    return out
+
+
+def _home(rid: str, candidates, by_id: dict, turns: set) -> str | None:
+    """Of the phases and turns that link `rid`, the one it is a step of: one listing it in its
+    steps first, then a turn's root, then by id (a phase's text may name its neighbour too)."""
+    found = [t for t in candidates if t in by_id and _mentions(by_id[t], rid)]
+    listed = re.compile(r"\{" + re.escape(rid) + r"[|}]")
+
+    def in_steps(t):
+        return any(listed.search(str(x)) for x in by_id[t].data.get("steps") or [])
+    return min(found, key=lambda t: (not in_steps(t), t not in turns, t), default=None)
+
+
+def _lost_steps(records, parent: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
+    """{rule id: (the phase or turn it belongs under, why it is read as a step)} for the steps whose
+    step_of line is gone (issue 33).
+
+    Without its step_of a step is no step record, so every timing naming it was told that it
+    names no step and advised to name another (13 lines on Mosaic's disasters, damaging if
+    followed), and a phase holding steps fell out of the turn with no word at all. Such a rule is
+    still linked from the steps or text of its phase or turn; it is read as a step there, and its
+    one line is its own, when
+    - it holds steps itself (a phase: its steps name it), or
+    - timings of at least LOST_STEP_TIMINGS records, or a play_along field (rounds.opens_with,
+      closes_with, arrivals.at), name it as a step.
+    A single timing naming a rule a phase links is more likely that timing's own mistake: it keeps
+    its line, whose fix names both readings. A lost step that nothing names is not seen."""
+    parent = _written_parents(records) if parent is None else parent
     by_id = {r.data.get("id"): r for r in records}
-    parent = {r.data["id"]: r.data["step_of"] for r in records
-              if r.data.get("kind") == "rule" and isinstance(r.data.get("step_of"), str)}
+    turns = _turn_roots(records)
+    named, play_named = _timing_targets(records), _play_along_step_refs(records)
+    games_with_turns = {by_id[t].data.get("game") for t in turns if t in by_id}
+    out: dict[str, tuple[str, str]] = {}
+    for r in records:
+        rid, game = r.data.get("id"), r.data.get("game")
+        if r.data.get("kind") != "rule" or "step_of" in r.data or rid in turns or game not in games_with_turns:
+            continue
+        held = sorted(s for s, up in parent.items() if up == rid)
+        timers, fields = named.get((game, rid), []), play_named.get((game, rid), [])
+        if held:
+            why = f"it holds steps ({', '.join(held)}) but has no step_of, so they are in no turn"
+        elif len(timers) >= LOST_STEP_TIMINGS or fields:
+            users = fields + [f"{t}'s timing" for t in timers]
+            shown = ", ".join(users[:3]) + (f" and {len(users) - 3} more" if len(users) > 3 else "")
+            why = f"{shown} name it as a step of the turn, but it has no step_of, so it is no step of any turn"
+        else:
+            continue
+        below = {s for s in parent if rid in _ancestors(s, parent)}
+        tree = (set(parent) | set(parent.values()) | turns) - below - {rid}
+        home = _home(rid, sorted(t for t in tree if t in by_id and by_id[t].data.get("game") == game), by_id, turns)
+        if home:
+            out[rid] = (home, why)
+    return out
+
+
+def _turn_roots(records) -> set:
+    """The records the games' play_along.turn names."""
+    return {r.data["play_along"].get("turn") for r in records
+            if r.data.get("kind") == "game" and isinstance(r.data.get("play_along"), dict)
+            and isinstance(r.data["play_along"].get("turn"), str)}
+
+
+def _steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
+    """({id: record} of phase/step records, {step id: parent id}), a step whose step_of line is
+    gone (_lost_steps) read under the phase that links it: its one problem is its own."""
+    by_id = {r.data.get("id"): r for r in records}
+    parent = _written_parents(records)
+    parent.update({rid: home for rid, (home, _) in _lost_steps(records, parent).items()})
     ids = set(parent) | {p for p in parent.values() if p in by_id}
     return {i: by_id[i] for i in sorted(ids) if i in by_id}, parent
 
 
-def _fact_value(by_id: dict, rec, label: str, depth: int = 0):
-    """The value of `rec`'s fact `label`, following from: {record, fact} to where it lives."""
-    for fact in (rec.data.get("facts") or []) if rec is not None else []:
+def _fact_home(by_id: dict, rec, label: str, depth: int = 0):
+    """(value, the record holding it, its path) of `rec`'s fact `label`, following from: {record, fact}
+    to where it lives; (BROKEN, None, None) for a from: that leads nowhere (check_value_sources'
+    problem, not a missing count of turns), (None, None, None) for no whole number."""
+    for i, fact in enumerate((rec.data.get("facts") or []) if rec is not None else []):
         if not isinstance(fact, dict) or fact.get("label") != label:
             continue
         ref = fact.get("from")
         if isinstance(ref, dict) and "record" in ref and depth < 8:
-            home = by_id.get(ref.get("record"))
-            value, where = _fact_value(by_id, home, ref.get("fact"), depth + 1)
-            # a from: that leads nowhere is check_value_sources' problem, not a missing count of turns
-            return (value, where) if value is not None else (BROKEN, None)
+            found = _fact_home(by_id, by_id.get(ref.get("record")), ref.get("fact"), depth + 1)
+            return found if found[0] is not None else (BROKEN, None, None)
         value = fact.get("value")
         ok = isinstance(value, int) and not isinstance(value, bool)
-        return (value, f"fact {label!r} of {rec.data.get('id')}") if ok else (None, None)
-    return None, None
+        return (value, rec, ["facts", i, "value"]) if ok else (None, None, None)
+    return None, None, None
+
+
+def _fact_value(by_id: dict, rec, label: str):
+    """(value of `rec`'s fact `label` where it lives, which fact of which record holds it)."""
+    value, home, path = _fact_home(by_id, rec, label)
+    return value, (f"fact {home.data['facts'][path[1]].get('label')!r} of {home.data.get('id')}" if home else None)
+
+
+def _game_record(records, game: str):
+    return next((r for r in records if r.data.get("kind") == "game" and r.data.get("game") == game), None)
 
 
 def _turn_count(records, game: str):
     """(the game's number of turns, which fact of which record holds it): the game record's fact 'Turns',
-    read where it lives (Ancient Conquest: ac-end-of-the-game's 'Last turn')."""
+    read where it lives (Ancient Conquest: ac-end-of-the-game's 'Last turn'). A count below 1 is
+    BROKEN here: check_turn_count reports it once, at the fact that holds it."""
     by_id = {r.data.get("id"): r for r in records}
-    game_rec = next((r for r in records if r.data.get("kind") == "game" and r.data.get("game") == game), None)
-    return _fact_value(by_id, game_rec, TURNS_FACT)
+    value, where = _fact_value(by_id, _game_record(records, game), TURNS_FACT)
+    return (BROKEN, None) if isinstance(value, int) and value is not BROKEN and value < 1 else (value, where)
+
+
+def check_turn_count(records: list[RawRecord]) -> list[Problem]:
+    """A game's number of turns (its game record's fact 'Turns', where it lives) is at least 1.
+
+    Below 1, every turn an objective or event names would fall outside it, one line each (61 for
+    Ancient Conquest's last turn set to 0, none at the cause): the one true line is at the number.
+    A negative count that the game's play_along.rounds also reads through a from: is already
+    check_value_sources' line (a number of things), so it is not said twice."""
+    by_id = {r.data.get("id"): r for r in records}
+    out = []
+    for g in records:
+        if g.data.get("kind") != "game":
+            continue
+        value, home, path = _fact_home(by_id, g, TURNS_FACT)
+        if value is BROKEN or not isinstance(value, int) or value >= 1:
+            continue
+        rounds = (g.data.get("play_along") or {}).get("rounds") if isinstance(g.data.get("play_along"), dict) else None
+        if value < 0 and isinstance(rounds, dict) and any(isinstance(v, dict) and "from" in v for v in rounds.values()):
+            continue
+        game = g.data.get("game")
+        top = max((t for r in records if r.data.get("game") == game
+                   for _, h, _ in _holders(r) for t in _timing_turns(h)), default=None)
+        reader = "" if home is g else f" (read by {g.data.get('id')}'s fact {TURNS_FACT!r})"
+        out.append(Problem(home.rel, home.line_of(path), field_path(path),
+                           f"{game} has {value} turns by this number{reader}, so no turn can be played",
+                           "write the number of the game's last turn" + (f"; its timings name turns up to {top}" if top else "")))
+    return out
+
+
+def _timing_turns(holder) -> list[int]:
+    """The whole turns a holder's timing names (a window by its ends)."""
+    timing = holder.get("timing") if isinstance(holder, dict) else None
+    turns = timing.get("turns") if isinstance(timing, dict) else None
+    values = [turns.get("from"), turns.get("to")] if isinstance(turns, dict) else turns if isinstance(turns, list) else []
+    return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
 
 
 def _names(rec: RawRecord) -> list[str]:
@@ -132,7 +280,7 @@ def _ancestors(step: str, parent: dict[str, str]) -> list[str]:
 def check_timing_present(records: list[RawRecord]) -> list[Problem]:
     """Every effect record (and Ancient Conquest objective) says when it acts, or why it does not."""
     _, parent = _steps(records)
-    turn_records = set(parent.values())
+    turn_records = set(parent.values()) | set(parent)   # a step whose step_of is lost is still a step
     problems = []
     for r in records:
         for path, holder, required in _holders(r):
@@ -182,6 +330,13 @@ def _circle_home(circle: list[str], parent: dict, by_id: dict, turns: set) -> tu
     return min(circle), None
 
 
+def _lost_step_problems(records) -> list[Problem]:
+    """One line at each step whose step_of is gone (_lost_steps), none at what names it."""
+    by_id = {r.data.get("id"): r for r in records}
+    return [Problem(by_id[rid].rel, by_id[rid].line_of(["kind"]), "step_of", f"{why}; {home} links it", f"add step_of: {home}")
+            for rid, (home, why) in sorted(_lost_steps(records).items())]
+
+
 def check_step_records(records: list[RawRecord]) -> list[Problem]:
     """A step_of names a rule of the same game that links the step in its steps or text, and
     step_of never goes in a circle (its steps would drop out of every turn, unsaid)."""
@@ -192,7 +347,7 @@ def check_step_records(records: list[RawRecord]) -> list[Problem]:
     turns = {r.data["play_along"].get("turn") for r in records
              if r.data.get("kind") == "game" and isinstance(r.data.get("play_along"), dict)
              and isinstance(r.data["play_along"].get("turn"), str)}
-    problems = []
+    problems = _lost_step_problems(records)
     for r in records:
         target = r.data.get("step_of")
         if not isinstance(target, str):
@@ -253,10 +408,13 @@ def check_timing_targets(records: list[RawRecord]) -> list[Problem]:
                     continue
                 else:
                     close = closest(str(target), same_game)
+                    home = _linked_from(records, target, steps, game)
                     problems.append(Problem(r.rel, r.line_of(p), field_path(p),
                                             f"{target!r} is not a phase or step record of {game}",
                                             (f"did you mean '{close}'?" if close else
-                                             f"name one of {', '.join(same_game[:6]) or 'its step records (none yet: add step_of to them)'}")))
+                                             f"name one of {', '.join(same_game[:6]) or 'its step records (none yet: add step_of to them)'}")
+                                            + (f", or, if {target} is a step of {home}, which links it, add step_of: {home} to it"
+                                               if home else "")))
             problems += _turn_problems(records, r, path, timing, game)
     return problems
 
@@ -273,6 +431,14 @@ def _deadline_problems(r: RawRecord, path: list, timing: dict) -> list[Problem]:
     return [Problem(r.rel, r.line_of(p), field_path(p),
                     "a deadline needs turns with exactly one turn after turn 1 (the turn it is checked at as it opens)",
                     "write turns: [<the turn the objective must be met before>], or remove deadline")]
+
+
+def _linked_from(records, target, steps: dict, game: str) -> str | None:
+    """The phase or step of `game` that links the rule `target` (which has no step_of), or None."""
+    rec = next((x for x in records if x.data.get("id") == target), None)
+    if rec is None or rec.data.get("kind") != "rule" or "step_of" in rec.data:
+        return None
+    return next((sid for sid, s in steps.items() if s.data.get("game") == game and _mentions(s, target)), None)
 
 
 def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -> list[Problem]:
@@ -364,4 +530,4 @@ def _outside_doubt(check):
 
 
 TIMING_CHECKS = [_outside_doubt(c) for c in
-                 (check_timing_present, check_step_records, check_timing_targets, check_phase_agrees)]
+                 (check_timing_present, check_step_records, check_timing_targets, check_phase_agrees, check_turn_count)]
