@@ -8,8 +8,8 @@ A number lives in one YAML file. A record that needs a number another record alr
     movement: {from: {record: ac-movement-rules, fact: Infantry movement (usual)}}
 
 Setup counts (a rule's `setup[].counts[]`) and a game's `play_along.rounds` count and first
-(issue 25) take `from` too: each is filled in as `value` beside its `from`, like a fact, and
-must resolve to a whole number.
+(issue 25), and a win's `play_along.wins[].holds.count` (issue 31), take `from` too: each is
+filled in as `value` beside its `from`, like a fact, and must resolve to a whole number.
 
 A number field (`count`, `movement`, `combat_factor`: FIELDS) holds a plain number, so its
 `from` resolves into the bare number in place (the engines read `unit.movement` as a number)
@@ -73,11 +73,16 @@ def _play_along_holders(rec: dict):
         for field in ROUND_FIELDS:
             if isinstance(rounds.get(field), dict):
                 yield ("play_along", "rounds", field), rounds[field], FILLS["field"]
+    wins = play.get("wins") if isinstance(play, dict) else None
+    for i, win in enumerate(wins if isinstance(wins, list) else []):
+        holds = win.get("holds") if isinstance(win, dict) else None
+        if isinstance(holds, dict) and isinstance(holds.get("count"), dict):
+            yield ("play_along", "wins", i, "holds", "count"), holds["count"], FILLS["field"]
 
 
 def whole_number_holder(path: tuple) -> bool:
-    """A holder that must resolve to a whole number: a setup count, a rounds count or first."""
-    return path[:1] == ("setup",) or path[:2] == ("play_along", "rounds")
+    """A holder that must resolve to a whole number: a setup count, a rounds count or first, a win's holds.count."""
+    return path[:1] == ("setup",) or path[:2] in (("play_along", "rounds"), ("play_along", "wins"))
 
 
 def settle_fields(rec: dict) -> dict:
@@ -170,7 +175,7 @@ def source_problems(records: dict):
                 out.append((rid, path, *problem))
             elif whole_number_holder(path):
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    what = "a setup count" if path[0] == "setup" else f"rounds.{path[-1]}"
+                    what = "a setup count" if path[0] == "setup" else "holds.count" if path[1] == "wins" else f"rounds.{path[-1]}"
                     out.append((rid, path, "from", f"names {value!r}, not a whole number, and {what} is a number of things",
                                 f"write a whole number in {describe(holder['from'])}, point at one that holds it, "
                                 "or write value: unknown with a note"))

@@ -298,5 +298,11 @@ from generator.validate.play_along_checks import PLAY_ALONG_CHECKS  # noqa: E402
 
 ALL_CHECKS += PLAY_ALONG_CHECKS
 
+# The state of a table as data (generator/validate/play_state_checks.py, issue 31): brings, owns,
+# leaves, uses, enters, timing.lines, wins.
+from generator.validate.play_state_checks import PLAY_STATE_CHECKS  # noqa: E402
+
+ALL_CHECKS += PLAY_STATE_CHECKS
+
 # The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
 # scenarios) run after these, in run.py: they must know which records these checks refused.

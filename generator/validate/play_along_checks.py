@@ -17,7 +17,8 @@ step or a reminder at the table, so each is a problem at its line:
   (in a game with play_along; a game without the block is left alone: whether every game has
   one is not checked here, since a cut-down test fixture of a game is valid without it);
 - the turn has steps (records whose step_of reaches it), or gaps says what the source leaves
-  out; rounds.opens_with and closes_with are steps of the turn, never the same one in both;
+  out; rounds.opens_with and closes_with are steps of the turn (a closes_with item {step, rounds}
+  by its step), never the same one in both;
   arrivals names a table record of the game and a step of the turn; scoring is one of the
   game's tools.
 
@@ -262,11 +263,15 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
         rounds = play.get("rounds") or {}
         for key in ("opens_with", "closes_with"):
             for i, sid in enumerate(rounds.get(key) or []):
+                path = [PLAY, "rounds", key, i]
+                if isinstance(sid, dict):   # {step, rounds}: a step closing only some rounds (issue 31)
+                    sid, path = sid.get("step"), path + ["step"]
                 if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
                     close = closest(str(sid), sorted(steps))
-                    problems.append(_at(g, [PLAY, "rounds", key, i], f"{sid!r} is not a step of {turn}",
+                    problems.append(_at(g, path, f"{sid!r} is not a step of {turn}",
                                         f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
-        both = sorted(set(rounds.get("opens_with") or []) & set(rounds.get("closes_with") or []))
+        closing = [c.get("step") if isinstance(c, dict) else c for c in rounds.get("closes_with") or []]
+        both = sorted(set(rounds.get("opens_with") or []) & set(closing))
         if both:
             problems.append(_at(g, [PLAY, "rounds", "closes_with"], f"{', '.join(both)} both opens and closes the round",
                                 "keep the step in one of opens_with and closes_with"))
