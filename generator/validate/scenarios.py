@@ -11,8 +11,10 @@ records had no problem so far: a refused record, or one with a cross-record prob
 make the engine say something false about records that are fine (a refused Kraken makes
 "Unknown civilization 'mn-atlantis'" of two good scenarios). Such a game's engine checks are
 skipped silently; the problems above are the ones to fix, and the next run checks the rest.
-Where Node is not installed (`make serve` needs only Python), nothing here is checked and the
-build says so on stderr; `make test` always has Node and checks it.
+These checks need Node.js 20 or later on PATH wherever the data is checked or a site is built
+(`python -m generator check`, `make serve`, `make site`, the Zensical build): where it is missing
+or older, the check cannot run, and that is itself one problem, so no site is ever built from
+data no engine has read (issue 33: without Node, `make site` used to build it).
 """
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ import hashlib
 import json
 import shutil
 import subprocess
-import sys
 
 from generator.model.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
@@ -41,8 +42,9 @@ NAMES = {PLAY: "the play-along engine", "mn-battle": "the battle calculator", "a
          "ac-victory": "the victory helper", "dip-score": "the score helper", "mos-disaster": "the disaster helper"}
 CHECKER = ROOT / "generator" / "validate" / "scenario_check.mjs"
 NODE_SECONDS = 60
+NODE_MAJOR = 20   # the oldest Node.js the engines and the Node suites are run with (README.md)
 _cache: dict[str, dict] = {}
-_said_no_node = False
+_node_versions: dict[str, str] = {}
 
 
 def _rulings(records):
@@ -83,16 +85,36 @@ def _resolved(records) -> tuple[list[dict], set[str]]:
     return out, unresolved
 
 
-def _run_node(records: list[dict], engines: list[str], scenarios: list[dict]) -> dict | None:
-    """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}, or None without Node."""
-    global _said_no_node
+def _node_version(node: str) -> str:
+    """`node --version` ("v20.20.2"), asked once per Node binary; "" if it does not answer."""
+    if node not in _node_versions:
+        try:
+            done = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=10, check=False)
+            _node_versions[node] = done.stdout.strip() if done.returncode == 0 else ""
+        except (OSError, subprocess.SubprocessError):
+            _node_versions[node] = ""
+    return _node_versions[node]
+
+
+def _node() -> tuple[str | None, Problem | None]:
+    """The Node.js to run the engines with, or the one problem that says why they cannot run."""
     node = shutil.which("node")
-    if not node:
-        if not _said_no_node:
-            print("generator: Node.js not found, so the calculators' records and the rulings' battle "
-                  "scenarios are not checked (make test checks them)", file=sys.stderr)
-            _said_no_node = True
-        return None
+    if node:
+        version = _node_version(node)
+        major = version.lstrip("v").split(".")[0]
+        if major.isdigit() and int(major) >= NODE_MAJOR:
+            return node, None
+        found = f"Node.js {version} at {node} is older than {NODE_MAJOR}" if major.isdigit() else f"{node} does not answer as Node.js"
+    else:
+        found = "Node.js is not on PATH"
+    return None, Problem(CHECKER.relative_to(ROOT).as_posix(), 1, "(engine checks)",
+                         f"cannot run: {found}, so no calculator, helper or play-along engine has read "
+                         "these records and no site is built from them",
+                         f"install Node.js {NODE_MAJOR} or later, e.g. Debian's nodejs package, and run again")
+
+
+def _run_node(node: str, records: list[dict], engines: list[str], scenarios: list[dict]) -> dict:
+    """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}."""
     payload = json.dumps({"records": records, "engines": engines, "scenarios": scenarios},
                          ensure_ascii=False, sort_keys=True, default=str)
     key = hashlib.sha256(payload.encode()).hexdigest()
@@ -149,9 +171,10 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
         play = [g for g in play if g not in unresolved]
         if not play and PLAY in engines:
             engines.remove(PLAY)
-    answer = _run_node(resolved, sorted(set(engines)), todo)
-    if answer is None:
-        return problems
+    node, cannot = _node()
+    if cannot:
+        return problems + [cannot]
+    answer = _run_node(node, resolved, sorted(set(engines)), todo)
     recs = {r.data.get("id"): r for r in records}
     for game, pages in tools.items():
         for page, (game_rec, i, _) in pages.items():
