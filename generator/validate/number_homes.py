@@ -261,7 +261,7 @@ def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
     if _bare(a.label) == _bare(b.label) and _bare(a.label):
         return True
     if not a.unit and not b.unit and a.words() and b.words() and (a.words() <= b.words() or b.words() <= a.words()):
-        return True         # 'Exodus decision turn' and 'Decision turn'; 'Turns' and 'Last turn'
+        return True         # 'Role cards added by the expansion' and 'Role cards'; 'Turns' and 'Last turn'
     # the same unit and a word of the label, unless the home's label names another record
     # ("Automatic value of a fortress" is not a creature's automatic value)
     return (bool(a.unit) and a.unit == b.unit and bool(a.words() & b.words())
