@@ -5,7 +5,8 @@ Nostrum table of four with Ajax in play through the form, reads the setup (23 ca
 now marker to the Military phase and finds Ajax's reminder in view; the address and the device
 then hold that table. On the phone, the page's QR code, read by a real decoder (jsQR, an npm
 devDependency), opens the same table in a second browser context that visited the site once and
-then lost the network. Hostile links get messages and the page still steps. The engine's own
+then lost the network. The page reads its game's records alone (api/play/<game>.json, never
+api/records.json). Hostile links get messages and the page still steps. The engine's own
 cases are Node tests (tests/js/); these keep to what happens in the browser."""
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ def new_page(browser, screen, service_workers="block", storage=None):
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.asked = []   # the page's own requests (not its service worker's)
+    pg.on("request", lambda r: pg.asked.append(urlsplit(r.url).path))
     return context, pg
 
 
@@ -128,6 +131,8 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
         q = table_query(pg)
         assert q["g"] == ["mare-nostrum"] and q["n"] == ["4"] and q["s"] == ["mn-rome", "mn-greece"]
         assert q["in"] == ["mn-ajax.2"] and q["at"][0].endswith(".mn-military-phase")
+        # The page read its game's records alone (issue 31.8), never the whole export.
+        assert "/api/play/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
         kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
         assert kept["query"] == urlsplit(pg.url).query and {"id": "mn-ajax", "player": 2} in kept["inPlay"]
         assert_no_nan(pg, ROOT_ID)
@@ -212,7 +217,7 @@ def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
         assert "not a game" in pg.text_content(f"#{ROOT_ID}")
         assert pg.get_attribute("#pa-game", "aria-invalid") == "true"
         pg.select_option("#pa-game", "mare-nostrum")
-        assert pg.get_attribute("#pa-step", "data-step")
+        pg.wait_for_selector("#pa-step[data-step]")   # the game's records are read once it is chosen (load.js)
         first = pg.get_attribute("#pa-step", "data-step")
         pg.click("#pa-next")
         assert pg.get_attribute("#pa-step", "data-step") != first

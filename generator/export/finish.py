@@ -10,10 +10,19 @@ from generator.export.offline_copy import write_offline_copy
 from generator.render.pages import START_SCRIPT
 
 
+# Play along's page module; partials/play-early.html loads its classic build (issue 31.8).
+PLAY_SCRIPT = "assets/play/page/index.js"
+
+
 def write_start_script(site: Path) -> None:
-    """The start page's box runs from a classic build of its module (render/pages.py says why).
-    Raises ModuleSyntaxError."""
-    (site / classic_path(START_SCRIPT)).write_text(classic_script(START_SCRIPT, site), encoding="utf-8")
+    """The start page's box runs from a classic build of its module (render/pages.py says why),
+    and so does play along opened directly (a scanned QR code): its 24 modules were a chain of
+    requests, each waiting for the one before, and with a browser's six connections to a host a
+    slow network spent a second on round trips alone (tests/benchmarks/play_cold_bench.py). One
+    file, asked for as the head is read, runs as soon as it is in; instant navigation still
+    imports the modules (page-scripts.js). Raises ModuleSyntaxError."""
+    for entry in (START_SCRIPT, PLAY_SCRIPT):
+        (site / classic_path(entry)).write_text(classic_script(entry, site), encoding="utf-8")
 
 
 def write_offline(site: Path, dir_urls: bool) -> None:

@@ -20,7 +20,9 @@ const PAGES = {
 function load() {
   if (document.querySelector("[data-cmp-record]")) import("./in-play.js").catch(() => {});   // a record page: is it in play at this device's table?
   for (const [id, script] of Object.entries(PAGES)) {
-    if (document.getElementById(id)) {
+    // A root already started was started by its page's classic build (play along opened
+    // directly: partials/play-early.html); its modules are not asked for again.
+    if (document.getElementById(id) && !document.getElementById(id).dataset.ready) {
       script().catch((err) => {
         const root = document.getElementById(id);
         if (root) root.dataset.loadError = String(err && err.message || err);

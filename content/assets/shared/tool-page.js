@@ -75,13 +75,15 @@ export function copyLinkButton(label) {
 /**
  * Run mount(root, recordsJson) on every page that has #rootId, after instant navigation too.
  * A failure to load or read the records becomes a message in the page, never a silent blank.
+ * `load` gives what mount is handed (the whole export unless a page reads less: play along
+ * reads its game's file, play/page/load.js).
  */
-export function startHelper(rootId, name, mount) {
+export function startHelper(rootId, name, mount, load = loadRecords) {
   const start = () => {
     const root = document.getElementById(rootId);
     if (!root || root.dataset.ready) return;
     root.dataset.ready = "loading";
-    loadRecords().then((data) => {
+    load().then((data) => {
       if (!root.isConnected) return;
       mount(root, data);
       root.dataset.ready = "true";
@@ -93,6 +95,7 @@ export function startHelper(rootId, name, mount) {
     });
   };
   onEveryPage(start);
+  if (document.readyState === "loading") start();   // run early (an async module): its root may be parsed already
 }
 
 /**

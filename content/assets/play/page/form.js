@@ -20,6 +20,13 @@ function seatName(g, key) {
   return c ? c.name : key;
 }
 
+/** A game's name: from its rules once its records are read, else from the list of games (the
+ * page reads one game's records at a time, load.js). */
+export function gameName(rules, slug) {
+  const g = rules.games[slug];
+  return g ? g.record.name : (rules.names && rules.names[slug]) || slug;
+}
+
 /** "Player 2 (Greece)" or "Player 2". */
 export function playerName(g, table, n) {
   const seat = table.seats[n - 1];
@@ -62,7 +69,7 @@ function playerSelect(g, table, id, player, label) {
 export function tableForm(rules, g, table, onChange) {
   const gameSel = el("select", { id: "pa-game", "data-field": "g" },
     el("option", { value: "", text: "Choose a game" }),
-    rules.slugs.map((slug) => el("option", { value: slug, text: rules.games[slug].record.name })));
+    rules.slugs.map((slug) => el("option", { value: slug, text: gameName(rules, slug) })));
   gameSel.value = g ? g.game : "";
   const rows = [el("label", { class: "th-row th-row-wide", for: "pa-game", "data-field-row": "" }, el("span", { text: "Game" }), gameSel)];
   const out = el("div", { class: "pa-form" }, rows);

@@ -9,6 +9,7 @@ import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared
 import * as engine from "../engine/index.js";
 import { readStoredTable, storeTable, forgetTable } from "../stored-table.js";
 import { tableForm } from "./form.js";
+import { loadPlay, openingGame, playRules, addGame } from "./load.js";
 import { nowContent } from "./now.js";
 import { setupList } from "./setup.js";
 import { shareBox } from "./share.js";
@@ -28,10 +29,10 @@ function section(id, title, ...children) {
   return el("section", { class: "pa-section", id, "aria-labelledby": `${id}-title` }, el("h2", { id: `${id}-title`, text: title }), children);
 }
 
-function mount(root, data) {
+function mount(root, loaded) {
   let rules;
   try {
-    rules = rulesFromRecords(data);
+    rules = playRules(rulesFromRecords, loaded);   // the opening game's rules, and the names of all
   } catch (e) {
     root.replaceChildren(el("div", { role: "alert", class: "th-alert" }, el("p", { text: `Play along cannot read the records: ${e.message}` })));
     return;
@@ -104,11 +105,32 @@ function mount(root, data) {
     share.update(tableLink());
   }
 
+  /** apply(query), once the records of the query's game are read: a game chosen in the form is
+   * fetched then (load.js); while it loads, the page says so. */
+  function open(query, extra = [], then = () => {}) {
+    const want = openingGame(query, null);
+    if (want === null || !rules.slugs.includes(want) || rules.games[want]) {
+      apply(query, extra);
+      then();
+      return;
+    }
+    stored.textContent = `Reading the records of ${rules.names[want] || want}…`;
+    loadPlay(want).then((more) => addGame(rulesFromRecords, rules, more), (e) => e).then((failed) => {
+      if (!root.isConnected) return;
+      const said = failed instanceof Error ? [{ field: "g", message: `The records of ${rules.names[want] || want} could not be read: ${failed.message}` }] : [];
+      apply(query, [...extra, ...said]);
+      then();
+    });
+  }
+
   function onFormChange() {
     const focused = document.activeElement && document.activeElement.id;
-    apply(tableToQuery(rules, form.read()));
-    const again = focused && document.getElementById(focused);
-    if (again && again !== document.activeElement) again.focus();
+    const wanted = form.read();
+    const query = wanted.game && !rules.games[wanted.game] ? `g=${encodeURIComponent(wanted.game)}` : tableToQuery(rules, wanted);
+    open(query, [], () => {
+      const again = focused && document.getElementById(focused);
+      if (again && again !== document.activeElement) again.focus();
+    });
   }
 
   // What follows a step but is not seen on the card (the address, the device's copy, the QR
@@ -160,7 +182,13 @@ function mount(root, data) {
     if (kept.error) notes.push({ field: "", message: kept.error });
     else if (kept.table) query = kept.table.query;
   }
-  apply(query, notes);
+  open(query, notes);
 }
 
-startHelper("play-along", "play-along page", mount);
+/** The opening game's records: the link's, else the table kept on this device's (load.js). */
+function loadOpening() {
+  const kept = location.search ? null : readStoredTable().table;
+  return loadPlay(openingGame(location.search, kept && kept.game));
+}
+
+startHelper("play-along", "play-along page", mount, loadOpening);
