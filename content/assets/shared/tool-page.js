@@ -95,7 +95,7 @@ export function startHelper(rootId, name, mount, load = loadRecords) {
     });
   };
   onEveryPage(start);
-  if (document.readyState === "loading") start();   // run early (an async module): its root may be parsed already
+  if (document.readyState === "loading") start();   // run before the page is read (an async classic build: partials/play-early.html): its root may be there already
 }
 
 /**

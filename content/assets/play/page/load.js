@@ -6,7 +6,7 @@
 // that answer is taken once. A game chosen later is fetched when chosen. Opened from files (the
 // downloadable copy), where fetch is refused, the whole export is read from api/records.js.
 import { checkedExport, ExportError } from "../../export/check.js";
-import { loadRecords } from "../../calculators/records.js";
+import { loadRecords } from "../../shared/load-records.js";
 
 const SITE_ROOT = new URL("../../../", import.meta.url);   // this file is assets/play/page/load.js
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
