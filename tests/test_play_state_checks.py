@@ -73,6 +73,12 @@ def test_brings_on_a_record_that_is_no_seat_fails(recs):
     only(messages(recs), MN + r"hero/mn-ajax\.yaml:\d+: brings: a hero is no seat of mare-nostrum")
 
 
+def test_a_seat_kind_the_game_lacks_is_one_line_not_one_per_seat(recs):
+    play(recs, "mos-mosaic-wars-disasters")["seats"]["kind"] = "creature"
+    only(messages(recs), r"data/mosaic-wars-disasters/game/.*: play_along\.seats\.kind: mosaic-wars-disasters has no "
+                         r"creature records")
+
+
 def test_a_brought_option_the_game_lacks_fails(recs):
     data_of(recs, "mn-greece")["brings"][0]["without"] = ["mn-free-set-up"]
     only(messages(recs), MN + r"civilization/mn-greece\.yaml:\d+: brings\[0\]\.without\[0\]: 'mn-free-set-up' is not "
