@@ -66,15 +66,25 @@ def test_two_records_aliasing_each_other_across_games_are_not_exempt(records):
 
 
 def test_a_spelling_both_games_use_is_declared_with_a_reason(records):
-    assert "Hercules" in by_id(records)["swm-heracles"]["aliases"]
-    assert alias_spellings.ALIAS_SPELLINGS[("swm-heracles", "Hercules")]
-    assert [f for f in alias_names_another_record(records) if f.record == "swm-heracles"] == []
+    assert "Athene" in by_id(records)["swm-athena"]["aliases"]
+    assert alias_spellings.ALIAS_SPELLINGS[("swm-athena", "Athene")]
+    assert [f for f in alias_names_another_record(records) if f.record == "swm-athena"] == []
+
+
+def test_a_name_of_another_tradition_is_no_alias(records):
+    """CONTRIBUTING's rule (issue 32): the Roman Hercules and Ulysses are other names of the Greek
+    Heracles and Odysseus, as Vulcan is of Hephaestus, in either game; no declaration excuses them."""
+    ids = by_id(records)
+    for rid, alias in [("swm-heracles", "Hercules"), ("swm-odysseus", "Ulysses"), ("swm-hephaestus", "Vulcan"),
+                       ("mn-hercules", "Heracles"), ("mn-hercules", "Herakles"), ("mn-ulysses", "Odysseus")]:
+        assert alias not in ids[rid].get("aliases", []), (rid, alias)
+        assert (rid, alias) not in alias_spellings.ALIAS_SPELLINGS, (rid, alias)
 
 
 def test_an_undeclared_cross_game_spelling_is_found(records, monkeypatch):
-    monkeypatch.delitem(alias_spellings.ALIAS_SPELLINGS, ("swm-heracles", "Hercules"))
+    monkeypatch.delitem(alias_spellings.ALIAS_SPELLINGS, ("swm-athena", "Athene"))
     found = [str(f) for f in alias_names_another_record(records)]
-    assert found == ["swm-heracles: aliases[0]: alias 'Hercules' is also a name of mn-hercules in another game "
+    assert found == ["swm-athena: aliases[0]: alias 'Athene' is also a name of mn-athena in another game "
                      "(remove it unless it is this record's own name spelled, translated or shortened "
                      "(then declare it in ALIAS_SPELLINGS in generator/validate/alias_spellings.py with why))"]
 
@@ -116,7 +126,7 @@ def test_a_link_whose_words_name_another_record_is_found(records):
 
 def test_a_link_showing_the_targets_own_name_or_alias_is_not_a_finding(records):
     recs = copy.deepcopy(records)
-    by_id(recs)["mn-ajax"]["notes"] = ["Ask {mn-hercules|Heracles}, or {mn-ulysses|Ulixes}, or {mn-hercules|a hero}."]
+    by_id(recs)["mn-ajax"]["notes"] = ["Ask {mn-hercules|Hercule}, or {mn-ulysses|Ulixes}, or {mn-hercules|a hero}."]
     assert [f for f in link_words_name_another_record(recs) if f.record == "mn-ajax"] == []
 
 

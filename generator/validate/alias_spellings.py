@@ -73,17 +73,10 @@ ALIAS_SPELLINGS = {
     ("swm-athena", "Athene"): "another spelling of its own name",
     ("mn-hermes", "Hermès"): "French of its own name",
     ("mn-poseidon", "Poséidon"): "French of its own name",
-    ("mn-hercules", "Heracles"): "the Greek of the Latin Hercules, its own name",
-    ("mn-hercules", "Herakles"): "the Greek of the Latin Hercules, transliterated",
-    ("swm-heracles", "Hercules"): "the Latin of its own name",
-    ("swm-heracles", "Herakles"): "another transliteration of its own name",
     ("mn-medusa", "Medousa"): "the Greek spelling of its own name",
     ("swm-medusa", "Medousa"): "the Greek spelling of its own name",
-    ("mn-ulysses", "Odysseus"): "the Greek of the Latin Ulysses, its own name",
-    ("swm-odysseus", "Ulysses"): "the Latin of its own name",
     # wonders: the same wonder, long or short
     ("mos-mausoleum-at-halicarnassus", "Mausoleum"): "the same wonder, by the short name Mare Nostrum prints",
-    ("mn-statue-of-zeus", "Statue of Zeus at Olympia"): "the full form of its own name",
     ("mos-statue-of-zeus-at-olympia", "Statue of Zeus"): "short form of its own name",
     # each game's own word for its own thing, written as its own name is written
     ("ac-combat", "Combat"): "the first word of its own name, Combat – Battles – Sieges",

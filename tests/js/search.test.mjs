@@ -159,8 +159,8 @@ test("'amun' finds both Amun-Ra records first (Amun alone is no alias: the sourc
   assert.deepEqual(ids(search(INDEX, "amun")).slice(0, 2).sort(), ["ac-amon-ra", "swm-amun-ra"]);
 });
 
-test("'odyseus' finds both Odysseus records first", () => {
-  assert.deepEqual(ids(search(INDEX, "odyseus")).slice(0, 2).sort(), ["mn-ulysses", "swm-odysseus"]);
+test("'odyseus' finds Odysseus first (Mare Nostrum's Ulysses is not called Odysseus: a Roman name is no alias of the Greek, issue 32)", () => {
+  assert.equal(ids(search(INDEX, "odyseus"))[0], "swm-odysseus");
 });
 
 const QUESTIONS = [   // a player's words, not the ruling's, and the records that answer
