@@ -241,5 +241,6 @@ def test_the_command_gives_one_line_per_cause(tmp_path):
     print("\n".join(lines))
     assert run.returncode != 0
     assert len(lines) == 2, lines
-    assert lines[0].startswith("data/ancient-conquest/rule/ac-end-of-the-game.yaml:17: facts[0].value:"), lines
+    value_line = text.split("- label: Last turn\n")[0].count("\n") + 2    # the line of its value, wherever the fact stands
+    assert lines[0].startswith(f"data/ancient-conquest/rule/ac-end-of-the-game.yaml:{value_line}: facts[0].value:"), lines
     assert lines[1].startswith("data/mosaic-wars-disasters/rule/mos-disasters.yaml:") and "(add step_of: mos-moments-of-play)" in lines[1], lines
