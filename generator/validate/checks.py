@@ -304,5 +304,13 @@ from generator.validate.play_state_checks import PLAY_STATE_CHECKS  # noqa: E402
 
 ALL_CHECKS += PLAY_STATE_CHECKS
 
+# The turn's shape and order (generator/validate/turn_order_checks.py, issue 33): play_along.turn is
+# the game's turn root; each step has its own order, following its record's steps list.
+# The checks that read the turn's steps say nothing more where the turn itself is the one line.
+from generator.validate.turn_order_checks import TURN_ORDER_CHECKS, quiet_beside_a_wrong_turn  # noqa: E402
+
+ALL_CHECKS = [quiet_beside_a_wrong_turn(c) if c in PLAY_ALONG_CHECKS or c in PLAY_STATE_CHECKS else c
+              for c in ALL_CHECKS] + TURN_ORDER_CHECKS
+
 # The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
 # scenarios) run after these, in run.py: they must know which records these checks refused.

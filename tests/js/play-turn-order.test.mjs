@@ -1,0 +1,80 @@
+// Each game's turn as the play-along engine walks it (content/assets/play/engine/records.js: the
+// turn root's step_of tree in pre-order by `order`), held against the source's own order, line by
+// line (issue 33, section 2: swapping two steps' `order` passed every check and showed Mare
+// Nostrum's Combat before Movement). generator/validate/turn_order_checks.py refuses a shared or
+// missing order and an order that contradicts the record's own links; this suite holds the order
+// itself. Each step is written with its depth: "  " per level under the turn.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as E from "../../content/assets/play/engine/index.js";
+import { realData, recordIn } from "./helper-records.mjs";
+
+const data = realData();
+const rules = E.rulesFromRecords(data);
+const walked = (slug) => rules.games[slug].steps.map((s) => `${"  ".repeat(Math.max(0, s.path.length - 1))}${s.id}`);
+
+test("Mare Nostrum: roles, then Commerce, Offering, Construction, Military (000_0359f61f61dff767.txt)", () => {
+  assert.equal(rules.games["mare-nostrum"].turn.id, "mn-phases-of-a-turn");
+  assert.deepEqual(walked("mare-nostrum"), [
+    "mn-role-assignment",                // l. 174-176: role cards reassigned at the start of each new turn
+    "mn-commerce-phase",                 // l. 157-159: the four phases, Commerce first; l. 198
+    "  mn-collect-revenues",             // l. 199: A) Collect Revenues
+    "  mn-trading-between-the-players",  // l. 276: B) Trading Between the Players
+    "mn-offering-phase",                 // l. 158, 329: the Offering to the Gods Phase
+    "mn-construction-phase",             // l. 158-159, 387
+    "mn-military-phase",                 // l. 159 ("and then the Military Phase"), 436
+    "  mn-movement",                     // l. 439: A) Movement
+    "  mn-combat",                       // l. 475: B) Combat
+  ]);
+});
+
+test("7 Wonders Myths: the prayer phase opens the age, then each turn's four phases, then cleanup (001_544a1af2b3e143a7.txt)", () => {
+  assert.equal(rules.games["seven-wonders-myths"].turn.id, "swm-myths-gameplay");
+  assert.deepEqual(walked("seven-wonders-myths"), [
+    "swm-prayer-phase",                  // l. 17-19 (the contents' order), 128-130: each age begins with it
+    "swm-turn-and-phase-resolution",     // l. 140
+    "  swm-declaration-phase",           // l. 144: 1. Declaration Phase
+    "  swm-card-selection-phase",        // l. 148: 2. Card Selection Phase
+    "  swm-action-phase",                // l. 150: 3. Action
+    // l. 150: Invocation and Age Card Activation in either order, with Refresh between them;
+    // the records give the order of the source's own list and example (l. 152, 160, 162, 164).
+    "    swm-invocation-action",
+    "    swm-refresh-action",
+    "    swm-age-card-activation",
+    "  swm-draft-phase",                 // l. 170: 4. Draft
+    "swm-cleanup-phase",                 // l. 172-174: at the end of the age
+  ]);
+});
+
+test("Ancient Conquest: appearance, diplomacy, the players in turn, the turn marker (004_fbe8c053f9a5701f.txt)", () => {
+  assert.equal(rules.games["ancient-conquest"].turn.id, "ac-turn-sequence");
+  assert.deepEqual(walked("ancient-conquest"), [
+    "ac-placement-of-units",             // l. 77: 1. Appearance of Units
+    "ac-diplomatic-phase",               // l. 78: 2. Diplomatic Phase
+    "ac-player-turns",                   // l. 79: 3. each player moves and attacks in sequence
+    "  ac-movement-rules",               // l. 79, 83: units moved, "and then any combat ... resolved"
+    "  ac-combat",
+    "ac-advance-turn-marker",            // l. 83: when the last player has finished, the turn marker moves
+  ]);
+});
+
+test("Mosaic: three moments, not a turn: the records say the source gives no turn order (003_69c8e170abfe9005.txt)", () => {
+  assert.equal(rules.games["mosaic-wars-disasters"].turn.id, "mos-moments-of-play");
+  // l. 97, 113 (a Military Action), l. 53 (an Empire Scoring Card revealed), l. 256 (a Disaster
+  // Trigger Card drawn): the source names the moments, never their order; the list is the
+  // project's, and the game record says so where the page reads it.
+  assert.deepEqual(walked("mosaic-wars-disasters"), ["mos-military-action", "mos-empire-scoring", "mos-disasters"]);
+  const gaps = recordIn(data, "mos-mosaic-wars-disasters").play_along.gaps.join(" ");
+  assert.match(gaps, /gives no turn sequence/);
+  assert.match(gaps, /that order is not a turn order/);
+});
+
+test("Diplomacy: the fragment gives no phases, so each year is one step, and the record says so (002_0f3c2497476d2302.txt)", () => {
+  // l. 3: "Les phases et les années s'écoulent comme sur une partie standard": phases and years
+  // run as in a standard game, which is not in the source.
+  const g = rules.games["diplomacy-variant"];
+  assert.equal(g.turn.id, "dip-game-length");
+  assert.deepEqual(walked("diplomacy-variant"), ["dip-game-length"]);   // the turn root alone: one step a year
+  const gaps = recordIn(data, g.record.id).play_along.gaps.join(" ");
+  assert.match(gaps, /gives no phases of its own/);
+});
