@@ -70,9 +70,10 @@ def turn_root_problem(g: RawRecord, records) -> Problem | None:
         while at in parents and parents[at] not in chain:
             at = parents[at]
             chain.append(at)
+        if at in parents:
+            return None   # the chain goes in a circle: check_step_records' one line says so
         return _at(g, [PLAY, "turn"], f"{turn} is a step of {parents[turn]} (its step_of), not the turn: "
-                   "the page would show only the steps under it",
-                   f"name the turn's root, {at}" if at not in parents else "name the rule that lays out the whole turn")
+                   "the page would show only the steps under it", f"name the turn's root, {at}")
     roots = [r for r in game_roots(records, g.data.get("game")) if r != turn]
     if roots and turn not in game_roots(records, g.data.get("game")):
         return _at(g, [PLAY, "turn"], f"{turn} has no steps, while the game's phases hang from {', '.join(roots)}: "
