@@ -293,6 +293,12 @@ from generator.validate.timing_checks import TIMING_CHECKS  # noqa: E402
 
 ALL_CHECKS += TIMING_CHECKS
 
+# Timing against the record's own words (generator/validate/timing_words.py, issue 32): a record
+# whose activation, phase or ability line names a step while its timing is unknown or no_timing.
+from generator.validate.timing_words import TIMING_WORDS_CHECKS  # noqa: E402
+
+ALL_CHECKS += TIMING_WORDS_CHECKS
+
 # Play along as data (generator/validate/play_along_checks.py, issue 25): a game's play_along and its setup steps.
 from generator.validate.play_along_checks import PLAY_ALONG_CHECKS  # noqa: E402
 
