@@ -5,7 +5,8 @@ Nostrum table of four with Ajax in play through the form, reads the setup (23 ca
 now marker to the Military phase and finds Ajax's reminder in view; the address and the device
 then hold that table. On the phone, the page's QR code, read by a real decoder (jsQR, an npm
 devDependency), opens the same table in a second browser context that visited the site once and
-then lost the network. The page reads its game's records alone (api/play/<game>.json, never
+then lost the network, and the start page's "Resume your table" (first screen) opens it again.
+The page reads its game's records alone (api/play/<game>.json, never
 api/records.json). Hostile links get messages and the page still steps. The engine's own
 cases are Node tests (tests/js/); these keep to what happens in the browser."""
 from __future__ import annotations
@@ -57,7 +58,9 @@ IN_VIEW_JS = """(sel) => { const r = document.querySelector(sel).getBoundingClie
 def new_page(browser, screen, service_workers="block", storage=None):
     context = browser.new_context(service_workers=service_workers, **SCREENS[screen])
     if storage is not None:
-        context.add_init_script(f"try {{ localStorage.setItem({json.dumps(KEY)}, {json.dumps(storage)}); }} catch (e) {{}}")
+        # Once per tab (an init script runs at every navigation): what the page then stores stays.
+        context.add_init_script(f"try {{ if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', '1'); "
+                                f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(storage)}); }} }} catch (e) {{}}")
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
@@ -142,6 +145,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             link = read_qr(pg)
             assert link == pg.url.split("#")[0], "the QR code holds the page's own link"
             opened_offline_on_a_second_phone(browser, site_url, link)
+            resumed_from_the_start_page(pg, site_url, link)
         if screen == "1280":
             # Material's navigation.tracking writes the heading scrolled past into the address; the
             # code holds the table's link without it. The marker moves, so the code is drawn again.
@@ -187,6 +191,20 @@ def opened_offline_on_a_second_phone(browser, site_url, link):
     finally:
         context.close()
     assert pg.errors == []
+
+
+def resumed_from_the_start_page(pg, site_url, link):
+    """The start page offers the table this device keeps on its first screen, beside Play along
+    (issue 31.7); one tap opens it where it was."""
+    pg.goto(site_url)
+    resume = pg.locator("[data-cmp-resume]")
+    resume.wait_for(state="visible")
+    assert "Mare Nostrum" in resume.inner_text()
+    assert pg.evaluate(IN_VIEW_JS, "[data-cmp-resume]") and pg.evaluate(IN_VIEW_JS, "[data-cmp-play-new]"), "on the first screen"
+    resume.tap()
+    wait_ready(pg)
+    assert pg.url.split("#")[0] == link
+    assert_mare_nostrum_table_at_military_phase(pg)
 
 
 def printed_page(pg):

@@ -96,6 +96,7 @@ def _game_page(env, m: Model, game: str) -> str:
 # right after the box. A classic async script runs as soon as it arrives, while the page is still
 # being parsed; a module script, even async, waited here for the whole page (issue 16.2).
 START_SCRIPT = "assets/start/start.js"
+PLAY_PAGE = "play-along.md"   # the start page offers it, and the table this device keeps, on its first screen (issue 31.7)
 
 
 def _start_game(m: Model, links: PageLinks, gid: str, g: dict) -> dict:
@@ -105,7 +106,7 @@ def _start_game(m: Model, links: PageLinks, gid: str, g: dict) -> dict:
     tools = [(t["title"], t["href"]) for t in tool_views(links, gid)]
     if g.get("player_aid"):
         tools.append(("Player aid (print)", links.page_href(f"{gid}/player-aid.md")))
-    return {"name": esc(g["name"]), "href": links.page_href(f"{gid}/index.md"), "source": source_view(links, g)["title"],
+    return {"name": esc(g["name"]), "slug": esc(g["game"]), "href": links.page_href(f"{gid}/index.md"), "source": source_view(links, g)["title"],
             "count": sum(len(v) for v in m.by_game_kind[gid].values()), "lists": lists, "tools": tools}
 
 
@@ -113,7 +114,8 @@ def _home(env, m: Model, extra_pages) -> str:
     links = PageLinks(m, "index.md")
     games = [_start_game(m, links, gid, g) for gid, g in sorted(m.games.items(), key=lambda kv: kv[1]["source"]["file"])]
     extra = [(esc(title), links.page_href(path)) for title, path in extra_pages]
-    return env.get_template("home.md.j2").render(games=games, extra_pages=extra, script=classic_path(START_SCRIPT))
+    return env.get_template("home.md.j2").render(games=games, extra_pages=extra, script=classic_path(START_SCRIPT),
+                                                 play_href=links.page_href(PLAY_PAGE))
 
 
 def _cross_game(env, m: Model) -> str:

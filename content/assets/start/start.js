@@ -8,6 +8,7 @@
 // record as there (search/landing.js). A ?q= in the address is only ever typed into the box as text.
 // On the start page opened directly, the theme's own scripts wait for this box (theme-later.js).
 import { drawRecent } from "./recent-view.js";
+import { drawResume } from "./resume.js";
 import { holdTheme } from "./theme-later.js";
 import { onEveryPage, whenParsed } from "../shared/on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
@@ -103,7 +104,12 @@ function wire(root) {
   if (asked && !parts.input.value) parts.input.value = asked;
   holdTheme(parts.input, root, ensureIndex({ current: parts }));   // the theme's scripts wait for the box
   if (parts.input.value.trim()) render(parts);   // typed before this ran, or asked for in the address
-  whenParsed().then(() => drawRecent(root.querySelector("[data-cmp-recent]"), ROOT));   // the list comes after this script
+  const play = root.querySelector("[data-cmp-start-play]");
+  drawResume(play, ROOT);   // the device's table, on the first screen at once; its game's name once the page is read
+  whenParsed().then(() => {   // the lists come after this script
+    drawResume(play, ROOT);
+    drawRecent(root.querySelector("[data-cmp-recent]"), ROOT);
+  });
 }
 
 function start() {
