@@ -8,7 +8,13 @@ devDependency), opens the same table in a second browser context that visited th
 then lost the network, and the start page's "Resume your table" (first screen) opens it again.
 The page reads its game's records alone (api/play/<game>.json, never
 api/records.json). Hostile links get messages and the page still steps. The engine's own
-cases are Node tests (tests/js/); these keep to what happens in the browser."""
+cases are Node tests (tests/js/); these keep to what happens in the browser.
+
+Issue 31, on the same loads: each reminder and the step carry their line, and a tap on a reminder
+opens the record's text in place; a turn is played with purchases recorded on the now card (three
+taps each) and the marker never moves by itself; Undo takes the last purchase back; Ancient
+Conquest's turn 9 is two taps away (the "go to" select); at 800 x 400 the first reminder is in view
+after Next."""
 from __future__ import annotations
 
 import json
@@ -154,6 +160,11 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             pg.click("#pa-next")
             assert read_qr(pg) == pg.url.split("#")[0]
             printed_page(pg)
+        words_beside_names(pg)
+        a_turn_played_with_purchases(pg)
+        if screen == "800":
+            first_reminder_in_view_after_next_at_800_by_400(pg)
+        turn_9_in_at_most_3_taps(pg)
         if screen == "800":
             pg.click("#pa-forget")
             assert pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
@@ -225,6 +236,85 @@ def printed_page(pg):
     finally:
         pg.emulate_media(media="screen")
         pg.set_viewport_size(screen)
+
+
+def words_beside_names(pg):
+    """At the Military phase: the step's line and Ajax's line are on the screen; a tap on Ajax opens
+    its text in place, and the page is not left."""
+    pg.evaluate("document.getElementById('pa-now').scrollIntoView()")   # back up from the QR code
+    assert pg.inner_text("#pa-step-line").strip(), "the step says in one line what happens in it"
+    ajax = "#pa-reminders li[data-record='mn-ajax']"
+    assert "land battle" in pg.inner_text(f"{ajax} .pa-line")   # its summary (data/mare-nostrum/heroes)
+    assert pg.evaluate(IN_VIEW_JS, f"{ajax} .pa-line"), "Ajax's line is not on the screen"
+    url = pg.url
+    pg.locator(f"{ajax} summary").click()
+    text = pg.locator(f"{ajax} .pa-text")
+    assert text.is_visible() and "second throw" in text.inner_text()
+    assert text.locator("a[href*='mn-ajax']").count() == 1, "its page is one link away"
+    assert pg.url == url
+    pg.locator(f"{ajax} summary").click()   # closed again
+
+
+def taps_to_record(pg, rid, player):
+    """Record that a record entered play on the now card: the select (2 taps), then Record (1)."""
+    pg.select_option("#pa-pick", rid)
+    if pg.input_value("#pa-pick-who") != str(player):
+        pg.select_option("#pa-pick-who", str(player))
+        return 5
+    pg.click("#pa-add")
+    return 3
+
+
+def a_turn_played_with_purchases(pg):
+    """Construction: two purchases recorded where the game is; the marker and the address's
+    position stay. Undo takes the last one back, exactly; the history names what happened."""
+    step_to(pg, "mn-construction-phase")
+    at = pg.get_attribute("#pa-now", "data-pos")
+    pg.select_option("#pa-pick-who", "1")
+    taps = taps_to_record(pg, "mn-achilles", 1)
+    assert pg.get_attribute("#pa-now", "data-pos") == at, "recording a purchase moved the marker"
+    assert taps <= 3 and pg.is_checked("#pa-in-mn-achilles")
+    assert "Achilles" in pg.inner_text("#pa-history")
+    taps = taps_to_record(pg, "mn-athena", 1)   # the same buyer again: "who" stays
+    assert taps <= 3 and pg.is_checked("#pa-in-mn-athena")
+    assert pg.get_attribute("#pa-now", "data-pos") == at
+    pg.wait_for_function(f"new URLSearchParams(location.search).get('at') === {json.dumps(at)}")
+    pg.click("#pa-undo")
+    assert not pg.is_checked("#pa-in-mn-athena") and pg.is_checked("#pa-in-mn-achilles")
+    assert pg.get_attribute("#pa-now", "data-pos") == at, "Undo of a purchase moved the marker"
+    assert "Athena" not in pg.inner_text("#pa-history")
+    # The rest of the turn: the marker moves only when Next is pressed.
+    for _ in range(3):
+        before = pg.get_attribute("#pa-now", "data-pos")
+        pg.wait_for_timeout(200)   # longer than the page's settle (index.js SETTLE_MS)
+        assert pg.get_attribute("#pa-now", "data-pos") == before
+        pg.click("#pa-next")
+        assert pg.get_attribute("#pa-now", "data-pos") != before
+
+
+def first_reminder_in_view_after_next_at_800_by_400(pg):
+    screen = pg.viewport_size
+    pg.set_viewport_size({"width": 800, "height": 400})
+    try:
+        pg.evaluate("window.scrollTo(0, 0)")
+        for _ in range(2):
+            pg.click("#pa-next")
+            first = "#pa-reminders li[data-record], #pa-reminders-none"
+            assert pg.evaluate(IN_VIEW_JS, first), f"at 800 x 400 the first reminder is not in view after Next ({pg.get_attribute('#pa-now', 'data-pos')})"
+            assert pg.evaluate(IN_VIEW_JS, "#pa-next")
+    finally:
+        pg.set_viewport_size(screen)
+
+
+def turn_9_in_at_most_3_taps(pg):
+    """Ancient Conquest set in the form, then turn 9 by the "go to" select: 2 taps (a select is 2)."""
+    pg.select_option("#pa-game", "ancient-conquest")
+    pg.wait_for_selector("#pa-step[data-step^='ac-']")   # the game's records are read once it is chosen (load.js)
+    pg.select_option("#pa-players", "4")
+    pg.select_option("#pa-go", "9")
+    assert pg.inner_text("#pa-round").strip().lower() == "turn 9"
+    assert pg.get_attribute("#pa-now", "data-pos").startswith("9.")
+    assert pg.locator("#pa-due li[data-due]").count() >= 1, "turn 9's objectives are due"
 
 
 def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):

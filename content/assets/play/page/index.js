@@ -1,22 +1,27 @@
-// The play-along page (content/play-along.md, issue 25): mounts the page on #play-along and keeps
-// the table. The table is the page's query, always: each change goes form -> table -> query ->
-// the engine's tableFromQuery (which checks every value) -> the page drawn from what it read, and
-// the canonical query goes back into the address (history.replaceState) and onto the device
-// (stored-table.js). A link with no table opens the device's stored one. Stepping the marker
-// redraws the now card only; the form, the setup and the printed page are drawn when the table
-// changes, and the QR code a moment after.
+// The play-along page (content/play-along.md, issues 25 and 31): mounts the page on #play-along
+// and keeps the table. The table is the page's query, always: the settings, then the log of what
+// happened (CONTRACT-31.md). Every change goes through the engine's applyChange (which checks it)
+// and lands in the log: a record entering or leaving, a power used, a setup step ticked, the
+// marker moved. The marker moves only when a player moves it; recording a purchase keeps it. The
+// page is drawn from what the engine reads back (stateOf, momentAt), and the canonical query goes
+// back into the address (history.replaceState) and onto the device (stored-table.js). A link with
+// no table opens the device's stored one. Moving the marker redraws the now card only; the form,
+// the setup and the printed page are drawn when the table changes, and the QR code a moment after.
 import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared/tool-page.js";
-import * as engine from "../engine/index.js";
+import * as engine from "./api.js";
 import { readStoredTable, storeTable, forgetTable } from "../stored-table.js";
 import { tableForm } from "./form.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
 import { nowContent } from "./now.js";
+import { markerNav } from "./nav.js";
+import { recordPicker } from "./record.js";
+import { logBox } from "./log.js";
 import { setupList } from "./setup.js";
 import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
 
-const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, nextPosition, previousPosition,
-  momentAt, inPlayIds, gameRules } = engine;
+const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, momentAt, inPlayIds, gameRules,
+  applyChange, undo, stateOf } = engine;
 
 const SETTLE_MS = 150;   // after the last step, the address and the device follow
 
@@ -29,6 +34,24 @@ function section(id, title, ...children) {
   return el("section", { class: "pa-section", id, "aria-labelledby": `${id}-title` }, el("h2", { id: `${id}-title`, text: title }), children);
 }
 
+/** Whether the element's box is on the screen, whole. */
+function inView(node) {
+  const r = node.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+}
+
+/** The changes that take the records in play the form was drawn with to those it holds now: leaves, then enters. */
+function changesFrom(state, wanted) {
+  const had = new Map(state.inPlay.map((e) => [e.id, e.player]));
+  const want = new Map(wanted.map((e) => [e.id, e.player]));
+  const out = [];
+  for (const [id, player] of had) if (!want.has(id) || want.get(id) !== player) out.push({ type: "leave", id });
+  for (const [id, player] of want) if (!had.has(id) || had.get(id) !== player) out.push({ type: "enter", id, player });
+  return out;
+}
+
+const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 function mount(root, loaded) {
   let rules;
   try {
@@ -39,9 +62,6 @@ function mount(root, loaded) {
   }
   const general = el("div", { role: "alert", class: "th-alert", id: "pa-errors" });
   const stored = el("p", { class: "th-hint", id: "pa-stored", role: "status" });
-  const back = el("button", { type: "button", class: "th-button pa-back", id: "pa-back", text: "‹ Back" });
-  const next = el("button", { type: "button", class: "th-button pa-next", id: "pa-next", text: "Next ›" });
-  const nav = el("div", { class: "pa-nav" }, back, next);
   const now = el("section", { class: "pa-now", id: "pa-now", "aria-label": "Now" });
   // A screen reader hears the step the marker moved to, not the whole card again.
   const said = el("p", { class: "pa-sr", id: "pa-said", "aria-live": "polite" });
@@ -60,12 +80,15 @@ function mount(root, loaded) {
   let table = engine.emptyTable(null);
   let g = null;
   let form = null;
+  let formView = null;   // the table the form was drawn from: its edits are what differs from it
   let pos = null;
+  let state = null;
+  // The controls kept across redraws of the card, built again when the game changes.
+  let nav = null;
+  let picker = null;
+  const log = logBox(onUndo);
 
-  const links = {
-    nav,
-    scoring: (href) => recordLink({ name: "Open the scoring helper with this table", url: href }),
-  };
+  const scoring = (href) => recordLink({ name: "Open the scoring helper with this table", url: href });
 
   function keep(query) {
     // Only a table with a game is kept; the device keeps what the address says.
@@ -74,35 +97,74 @@ function mount(root, loaded) {
     stored.textContent = result.ok ? "This table is kept on this device." : result.error;
   }
 
+  /** The table as the form and the setup read it: the settings, what is in play now, the marker. */
+  function shown() {
+    return { ...table, inPlay: state ? state.inPlay.map(({ id, player }) => ({ id, player })) : [], at: pos };
+  }
+
   function drawNow() {
-    const moment = g && pos ? momentAt(rules, table, pos) : null;
-    back.disabled = !moment || !previousPosition(rules, table, pos);
-    next.disabled = !moment || !nextPosition(rules, table, pos);
-    now.replaceChildren(...nowContent(g, table, moment, links));
+    const asPlayer = Number.isInteger(table.asPlayer) ? table.asPlayer : null;
+    const moment = g && pos ? momentAt(rules, table, pos, asPlayer ? { asPlayer } : undefined) : null;
+    if (nav) nav.update(rules, table, moment ? pos : null);
+    if (picker && moment) picker.update(shown(), state, asPlayer);
+    log.update(rules, table);
+    now.replaceChildren(...nowContent(g, table, moment, { nav: nav && nav.element, go: nav && nav.go, record: picker && picker.element,
+      log: g ? log.element : null, scoring, state, asPlayer, onChange: change }));
     now.dataset.pos = pos || "";
     said.textContent = moment ? `${moment.round ? `${moment.round.text}: ` : ""}${moment.step.name}` : "";
   }
 
-  /** Read a query, draw everything from the table it holds; the messages go beside their fields. */
-  function apply(query, extra = []) {
+  /** Everything drawn from the table as it is now (after a change that is not only the marker's). */
+  function drawAll(errors = []) {
     clearTimeout(settling);
-    const read = tableFromQuery(rules, query);
-    const sameForm = form && g && read.table.game === g.game && read.table.players === table.players;
-    table = read.table;
-    g = gameRules(rules, table.game);
-    pos = g ? table.at || firstPosition(rules, table) : null;
+    settling = null;
+    state = g ? stateOf(rules, table) : null;
+    pos = g ? (state && state.at) || firstPosition(rules, table) : null;
     const canonical = tableToQuery(rules, table);
     syncQuery(canonical);
-    if (!sameForm) {
-      form = tableForm(rules, g, table, onFormChange);
-      formBox.replaceChildren(form.element);
-    }
-    setupBox.replaceChildren(...setupList(g, table, g ? setupFor(rules, table) : []));
+    const view = shown();
+    formView = view;
+    form = tableForm(rules, g, view, onFormChange);
+    formBox.replaceChildren(form.element);
+    setupBox.replaceChildren(...setupList(g, view, g ? setupFor(rules, table) : []));
     drawNow();
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
-    showErrors(root, general, [...read.errors, ...extra]);
+    showErrors(root, general, errors);
     keep(canonical);
     share.update(tableLink());
+  }
+
+  /** Read a query: a new table, its log and all. The messages go beside their fields. */
+  function apply(query, extra = []) {
+    const read = tableFromQuery(rules, query);
+    const gameBefore = g && g.game;
+    table = read.table;
+    g = gameRules(rules, table.game);
+    if (!g) { nav = null; picker = null; }
+    else if (g.game !== gameBefore || !nav) {
+      nav = markerNav(g, move);
+      picker = recordPicker(g, (c) => change({ type: "enter", ...c }));
+    }
+    drawAll([...read.errors, ...extra]);
+  }
+
+  /** One change through the engine's log; refused: its message, and the table as it was. */
+  function change(c) {
+    const result = applyChange(rules, table, c);
+    if (result.error) {
+      if (c.type === "enter" && picker) picker.showError(result.error);
+      else showErrors(root, general, [{ field: c.type === "enter" || c.type === "leave" ? "in" : "", message: result.error }]);
+      return false;
+    }
+    table = result.table;
+    if (picker) picker.showError("");
+    drawAll();
+    return true;
+  }
+
+  function onUndo() {
+    table = undo(rules, table);
+    drawAll();
   }
 
   /** apply(query), once the records of the query's game are read: a game chosen in the form is
@@ -125,12 +187,28 @@ function mount(root, loaded) {
 
   function onFormChange() {
     const focused = document.activeElement && document.activeElement.id;
-    const wanted = form.read();
-    const query = wanted.game && !rules.games[wanted.game] ? `g=${encodeURIComponent(wanted.game)}` : tableToQuery(rules, wanted);
-    open(query, [], () => {
+    const refocus = () => {
       const again = focused && document.getElementById(focused);
       if (again && again !== document.activeElement) again.focus();
-    });
+    };
+    const read = form.read();
+    if (read.game !== table.game) { open(read.game ? `g=${encodeURIComponent(read.game)}` : "", [], refocus); return; }
+    const settingsChanged = read.game !== table.game || read.players !== table.players
+      || !sameList(read.options, table.options || []) || !sameList(read.seats.map((s) => s || null), (table.seats || []).slice(0, read.seats.length));
+    if (settingsChanged) {
+      // The settings change; the log (and so the marker and what is in play) is kept.
+      apply(tableToQuery(rules, { ...table, players: read.players, options: read.options, seats: read.seats }));
+    } else {
+      // Records ticked or unticked in the form: each an enter or leave change, the marker kept.
+      const errors = [];
+      for (const c of changesFrom(formView, read.inPlay)) {
+        const result = applyChange(rules, table, c);
+        if (result.error) errors.push({ field: "in", message: result.error });
+        else table = result.table;
+      }
+      drawAll(errors);
+    }
+    refocus();
   }
 
   // What follows a step but is not seen on the card (the address, the device's copy, the QR
@@ -147,16 +225,34 @@ function mount(root, loaded) {
     share.update(tableLink());
   }
 
-  function step(to) {
-    if (!to) return;
+  /**
+   * After a move, on a screen the card does not fit (a phone, 800 x 400): the card's top comes up
+   * under the header (once; then it stays there, and so does Next), so the first reminders are in
+   * view; if the first one is still below, the page scrolls just far enough to show it.
+   */
+  function cardUp() {
+    const box = now.getBoundingClientRect();
+    if (box.bottom <= window.innerHeight) return;
+    const header = document.querySelector(".md-header");
+    const under = header ? header.getBoundingClientRect().bottom : 0;
+    if (box.top > under + 16) now.scrollIntoView({ block: "start" });
+    const first = now.querySelector("#pa-reminders li[data-record], #pa-reminders-none");
+    if (first && !inView(first)) first.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The marker moves: one change of the log, and only the card is drawn again. */
+  function move(to) {
+    if (!to || !g) return;
+    const result = applyChange(rules, table, { type: "move", to });
+    if (result.error) { showErrors(root, general, [{ field: "", message: result.error }]); return; }
+    table = result.table;
     pos = to;
-    table = { ...table, at: to };
+    state = stateOf(rules, table);   // records leave and used marks clear by rule as the marker passes
     drawNow();
+    cardUp();
     clearTimeout(settling);
     settling = setTimeout(settle, SETTLE_MS);
   }
-  next.addEventListener("click", () => step(nextPosition(rules, table, pos)));
-  back.addEventListener("click", () => step(previousPosition(rules, table, pos)));
 
   // Printed (the button or the browser's menu): the sheet shows the turn the marker is in, and
   // the QR code of the link as it is now.
@@ -182,7 +278,8 @@ function mount(root, loaded) {
     if (kept.error) notes.push({ field: "", message: kept.error });
     else if (kept.table) query = kept.table.query;
   }
-  open(query, notes);
+  // A link that carries the marker (a scanned QR code) opens on the card, its reminders in view.
+  open(query, notes, () => { if (g && state && state.at && !location.hash) cardUp(); });
 }
 
 /** The opening game's records: the link's, else the table kept on this device's (load.js). */

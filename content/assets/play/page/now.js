@@ -1,12 +1,18 @@
 // The "now" card of the play-along page, the verdict of the page: the step the marker is on
-// (linked to its rule record), the records in play that act then, player by player, what is
-// due, the rulings that concern it, and at the end the game's scoring helper. Drawn from the
-// engine's momentAt alone; stepping redraws only this card, so it stays fast on a slow phone.
+// (linked to its rule record) and what happens in it in one line, the marker's controls, what
+// enters play now and what it does as it enters, the records in play that act then, player by
+// player, each with its line and its text in place, what is due (grouped by player), what leaves
+// play by rule, the win checks due now, what arrives, recording a record that entered, Undo and
+// the history, the rulings, and at the end the game's scoring helper. Drawn from the engine's
+// momentAt and stateOf alone; stepping redraws only this card, so it stays fast on a slow phone.
 import { el } from "../../shared/dom.js";
 import { recordLink } from "../../shared/tool-page.js";
+import { plainText } from "../../shared/records.js";
 import { playerName } from "./form.js";
+import { lineOf, recordDetails } from "./reminder.js";
 
-const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", unknown: "Unknown" };
+const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", last: "Last chance", window: "Window",
+  unknown: "Unknown" };
 
 function heading(text, id) {
   return el("h3", { id, text });
@@ -14,56 +20,113 @@ function heading(text, id) {
 
 /** When the record acts, in words: its own `when`, else the steps its timing names (when not this one). */
 function whenLine(g, moment, r) {
-  const bits = [];
-  if (r.when) bits.push(r.when);
+  let text = "";
+  if (r.when) text = r.when;
   else if (r.at && r.at.length && !r.at.includes(moment.step.id)) {
-    bits.push(`At ${r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ")}`);
+    text = `At ${r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ")}`;
   }
-  if (r.note) bits.push(r.note);
-  return bits.length ? el("span", { class: "pa-when", text: bits.join(" · ") }) : null;
+  return text ? el("span", { class: "pa-when", text }) : null;
 }
 
 const SHOWN = 6;   // reminders shown per player; the rest of a big table's fold under a count
 
-function reminderItem(g, moment, r) {
-  return el("li", { "data-record": r.id || "", class: r.unknown ? "th-unknown" : null },
-    r.id ? recordLink(r) : document.createTextNode(r.name || "Unknown timing"),
-    r.unknown ? el("span", { class: "pa-when", text: `Timing unknown: ${r.unknown}` }) : whenLine(g, moment, r));
+/** Whether the record is marked used now: the engine's mark on the reminder, else the table's state. */
+function usedMark(r, state) {
+  if (r.used) return r.used;
+  return state && (state.used || []).some((u) => u.id === r.id && (u.player === undefined || u.player === r.player)) ? true : null;
+}
+
+function reminderItem(g, moment, r, ctx) {
+  if (r.unknown || !r.id) {
+    return el("li", { "data-record": r.id || "", class: "th-unknown" },
+      r.id ? recordLink(r) : document.createTextNode(r.name || "Unknown timing"),
+      el("span", { class: "pa-when", text: `Timing unknown: ${r.unknown || ""}` }));
+  }
+  const used = usedMark(r, ctx.state);
+  const rec = g.byId.get(r.id);
+  const limited = rec && rec.uses && typeof rec.uses === "object";
+  const badge = used ? el("span", { class: "pa-used", text: typeof used === "object" && used.clears ? `Used · ${plainText(used.clears, g.byId)}` : "Used" }) : null;
+  const leaves = typeof r.leaves === "string" ? el("span", { class: "pa-when pa-leaves", text: plainText(r.leaves, g.byId) }) : null;
+  const after = [whenLine(g, moment, r), leaves].filter(Boolean);
+  // The timing's note (why it acts here, what else it does) is read with the text, not on the card.
+  const actions = ctx.onChange ? () => el("div", { class: "pa-actions" },
+    r.note ? el("p", { class: "pa-cite pa-timing-note", text: `When: ${r.note}` }) : null,
+    el("button", { type: "button", class: "th-button", "data-leave": r.id, text: `${r.name} leaves play`,
+      onclick: () => ctx.onChange({ type: "leave", id: r.id }) })) : null;
+  const item = el("li", { "data-record": r.id, class: used ? "pa-is-used" : null },
+    recordDetails(g, r, { badge, after, actions }));
+  if (limited && !used && ctx.onChange) {
+    const per = rec.uses.per ? ` (once per ${rec.uses.per})` : "";
+    item.append(el("button", { type: "button", class: "th-button pa-use", "data-use": r.id, text: "Mark used",
+      "aria-label": `Mark ${r.name} used${per}`, onclick: () => ctx.onChange({ type: "use", id: r.id, player: r.player }) }));
+  }
+  return item;
 }
 
 /**
- * Reminders grouped by who holds the record: the table first, then player 1, 2, ... Past SHOWN
- * for one player, the rest fold under "n more", built when opened: a table of a hundred records
- * in play keeps a card that fits the phone and redraws at once.
+ * Items grouped by who holds them: the table first, then player 1, 2, ... (asPlayer's group first,
+ * the others folded). Past SHOWN for one player, the rest fold under "n more", built when opened:
+ * a table of a hundred records in play keeps a card that fits the phone and redraws at once.
  */
-function reminderGroups(g, table, moment, reminders) {
+function groupedList(g, table, items, build, { id, asPlayer }) {
   const groups = new Map();
-  for (const r of reminders) {
+  for (const r of items) {
     const key = Number.isInteger(r.player) ? r.player : 0;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(r);
   }
-  const keys = [...groups.keys()].sort((a, b) => a - b);
-  return el("ul", { class: "pa-list", id: "pa-reminders" }, keys.map((k) => {
+  const keys = [...groups.keys()].sort((a, b) => (a === asPlayer ? -1 : b === asPlayer ? 1 : a - b));
+  const group = (k) => {
     const all = groups.get(k);
     const item = el("li", { "data-player": String(k) },
       el("span", { class: "pa-who", text: k ? playerName(g, table, k) : "Everyone" }),
-      el("ul", { class: "pa-list" }, all.slice(0, SHOWN).map((r) => reminderItem(g, moment, r))));
+      el("ul", { class: "pa-list" }, all.slice(0, SHOWN).map(build)));
     if (all.length > SHOWN) {
       const rest = el("ul", { class: "pa-list" });
       const fold = el("details", { class: "pa-more" }, el("summary", { text: `${all.length - SHOWN} more` }), rest);
-      fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...all.slice(SHOWN).map((r) => reminderItem(g, moment, r))); });
+      fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...all.slice(SHOWN).map(build)); });
       item.append(fold);
     }
     return item;
-  }));
+  };
+  const mine = Number.isInteger(asPlayer) && asPlayer > 0;
+  const shown = mine ? keys.filter((k) => k === asPlayer || k === 0) : keys;
+  const others = mine ? keys.filter((k) => k !== asPlayer && k !== 0) : [];
+  const list = el("ul", { class: "pa-list", id }, shown.map(group));
+  if (others.length) {
+    const rest = el("ul", { class: "pa-list" });
+    const fold = el("details", { class: "pa-more", "data-others": "" },
+      el("summary", { text: `The other players (${others.reduce((n, k) => n + groups.get(k).length, 0)})` }), rest);
+    fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...others.map(group)); });
+    list.append(el("li", { "data-player": "others" }, fold));
+  }
+  return list;
 }
 
-function dueList(g, table, due) {
-  return el("ul", { class: "pa-list", id: "pa-due" }, due.map((d) => el("li", { "data-record": d.id || "", "data-due": d.what },
-    el("span", { class: "pa-who", text: `${DUE_WORDS[d.what] || d.what}${Number.isInteger(d.player) ? `, ${playerName(g, table, d.player)}` : ""}: ` }),
-    d.id ? recordLink(d) : document.createTextNode(d.name || ""),
-    d.text ? el("span", { class: "pa-when", text: d.text }) : null)));
+function reminderGroups(g, table, moment, reminders, ctx) {
+  return groupedList(g, table, reminders, (r) => reminderItem(g, moment, r, ctx), { id: "pa-reminders", asPlayer: ctx.asPlayer });
+}
+
+function dueItem(g, d) {
+  const words = DUE_WORDS[d.what] || d.what;
+  const line = d.text || lineOf(g, d);
+  const head = el("span", { class: "pa-due-what", text: `${words}: ` });
+  const after = d.who ? el("span", { class: "pa-when", text: plainText(d.who, g.byId) }) : null;
+  return el("li", { "data-record": d.id || "", "data-due": d.what, class: d.what === "last" ? "pa-last" : null },
+    d.id ? recordDetails(g, d, { lead: head, line, after }) : [head, d.name || ""]);
+}
+
+/** What is due, grouped by player (the table's own first), each with its words. */
+function dueList(g, table, due, ctx) {
+  return groupedList(g, table, due, (d) => dueItem(g, d), { id: "pa-due", asPlayer: ctx.asPlayer });
+}
+
+/** A list of records with a line each: what enters now (and does as it enters), what leaves by rule, the wins to check. */
+function noteList(g, table, id, items, lineFor) {
+  return el("ul", { class: "pa-list pa-notes", id }, items.map((x) => el("li", { "data-record": x.id || (x.record && x.record.id) || "" },
+    Number.isInteger(x.player) ? el("span", { class: "pa-who", text: `${playerName(g, table, x.player)}: ` }) : null,
+    x.id || x.record ? recordLink(x.record || x) : null,
+    el("span", { class: "pa-when", text: lineFor(x) }))));
 }
 
 /** The units that arrive: those the table gives, listed; those it does not, one line per reason. */
@@ -121,30 +184,57 @@ function rulingBlock(g, moment) {
   return out;
 }
 
-/** The card's content for a moment, or for a table that cannot be stepped yet. */
-export function nowContent(g, table, moment, links) {
+/** The step's one line: the engine's, else its record's summary. */
+function stepLine(g, moment) {
+  const line = lineOf(g, moment.step);
+  return line ? el("p", { class: "pa-step-line", id: "pa-step-line", text: line }) : null;
+}
+
+/**
+ * The card's content for a moment, or for a table that cannot be stepped yet. ctx: {nav, go, record,
+ * log (elements kept across redraws), scoring(href), state (stateOf), asPlayer, onChange(change)}.
+ */
+export function nowContent(g, table, moment, ctx) {
   if (!g) {
     return [el("h2", { id: "pa-step", text: "Set your table" }),
       el("p", { class: "pa-empty", text: "Choose a game below; the turn's steps then appear here, with what acts at each." })];
   }
   if (!moment) return [el("h2", { id: "pa-step", text: g.record.name }), el("p", { class: "pa-empty", text: "This table has no turn to step through." })];
   const out = [];
-  if (moment.round) out.push(el("p", { class: "pa-round", id: "pa-round", text: moment.round.text || `${moment.round.label} ${moment.round.n}` }));
+  if (moment.round) {
+    out.push(el("div", { class: "pa-round-line" },
+      el("p", { class: "pa-round", id: "pa-round", text: moment.round.text || `${moment.round.label} ${moment.round.n}` }), ctx.go || null));
+  }
   const path = (moment.step.path || []).map((id) => g.byId.get(id)).filter(Boolean).map((r) => r.name);
   if (path.length > 1) out.push(el("p", { class: "pa-path", text: path.slice(1).join(" › ") }));
-  out.push(el("h2", { id: "pa-step", "data-step": moment.step.id }, recordLink(moment.step)));
-  out.push(links.nav);
+  out.push(el("h2", { id: "pa-step", "data-step": moment.step.id }, recordLink(moment.step)), stepLine(g, moment));
+  if (ctx.nav) out.push(ctx.nav);
+  const enters = moment.enters || [];
+  if (enters.length) {
+    out.push(heading("As it enters", "pa-h-enters"), noteList(g, table, "pa-enters", enters, (x) => plainText(x.do || x.line || x.text || "", g.byId)));
+  }
+  const wins = moment.wins || [];
+  if (wins.length) {
+    out.push(heading("Check the win", "pa-h-wins"), noteList(g, table, "pa-wins", wins,
+      (x) => [plainText(x.text || x.line || x.note || "", g.byId), x.who ? plainText(x.who, g.byId) : ""].filter(Boolean).join(" · ")));
+  }
   const reminders = moment.reminders || [];
   out.push(heading("In play now", "pa-h-reminders"));
-  out.push(reminders.length ? reminderGroups(g, table, moment, reminders)
+  out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
     : el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }));
-  if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(g, table, moment.due));
+  if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(g, table, moment.due, ctx));
+  const leaving = moment.leaving || moment.leaves || [];
+  if (leaving.length) {
+    out.push(heading("Leaving play", "pa-h-leaving"), noteList(g, table, "pa-leaving", leaving, (x) => plainText(x.text || x.note || x.line || "", g.byId)));
+  }
   if (moment.arrivals && moment.arrivals.length) out.push(heading("Arriving", "pa-h-arrivals"), arrivalList(moment.arrivals));
+  if (ctx.record) out.push(ctx.record);
+  if (ctx.log) out.push(ctx.log);
   if (moment.rulings && moment.rulings.length) out.push(...rulingBlock(g, moment));
   if (moment.end) {
     const end = el("div", { class: "pa-end", id: "pa-end" },
       el("p", { text: moment.end.last ? "The game ends here: check who wins." : "The end of a round: check whether someone has won." }));
-    const a = moment.end.scoring ? links.scoring(moment.end.scoring) : null;
+    const a = moment.end.scoring ? ctx.scoring(moment.end.scoring) : null;
     if (a) end.append(el("p", {}, a));
     out.push(end);
   }

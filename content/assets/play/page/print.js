@@ -1,10 +1,11 @@
-// The printed page of the table (issue 25.6): every step of one turn, in order, with the
-// reminders of the records in play at that step, player by player, and the QR code of the
-// table's link, on one sheet. Built in the page (hidden on screen, play.css shows it on paper
+// The printed page of the table (issue 25.6): every step of one turn, in order, with its line
+// and the reminders of the records in play at that step, player by player, each with the same
+// line the now card gives it (issue 31.2), and the QR code of the table's link, on one sheet. Built in the page (hidden on screen, play.css shows it on paper
 // alone), from the same engine calls as the now card; drawn again when the table changes, never
 // when the marker steps, so printing needs no work at the moment of printing.
 import { el } from "../../shared/dom.js";
 import { playerName } from "./form.js";
+import { lineOf } from "./reminder.js";
 
 /**
  * The positions of the round that holds `pos`, each step once: from the round's first step to its
@@ -50,11 +51,14 @@ export function printSheet(engine, rules, g, table, pos) {
   const steps = moments.map((m) => {
     const reminders = (m.reminders || []).filter((r) => !r.unknown);
     const due = m.due || [];
+    const stepLine = lineOf(g, m.step);
+    const said = (r) => { const line = lineOf(g, r); return line ? `: ${line}` : ""; };
     return el("section", { class: "pa-print-step", "data-step": m.step.id },
       el("h3", { text: m.step.name }),
+      stepLine ? el("p", { class: "pa-print-line", text: stepLine }) : null,
       reminders.length || due.length
-        ? el("ul", {}, reminders.map((r) => el("li", { text: `${who(g, table, r)}: ${r.name}${r.when ? ` (${r.when})` : ""}` })),
-          due.map((d) => el("li", { text: `Due: ${d.name || ""}${d.text ? `, ${d.text}` : ""}` })))
+        ? el("ul", {}, reminders.map((r) => el("li", {}, `${who(g, table, r)}: `, el("b", { text: r.name }), `${said(r)}${r.when ? ` (${r.when})` : ""}`)),
+          due.map((d) => el("li", {}, "Due: ", el("b", { text: d.name || "" }), d.text ? `: ${d.text}` : said(d))))
         : el("p", { class: "pa-print-none", text: "Nothing in play acts here." }));
   });
   return [

@@ -1,0 +1,35 @@
+// The table's log on the page (issue 31.1): Undo for the last change, named, and a short history
+// ("Turn 2, Construction: player 2 built Ajax") from the engine's historyOf. The last lines are
+// shown; the rest fold and are built when opened, so a long game costs a step nothing.
+import { el } from "../../shared/dom.js";
+import { historyOf } from "./api.js";
+
+const SHOWN = 3;   // history lines shown under Undo
+
+/** {element, update(rules, table)}; onUndo() is called by the Undo button. */
+export function logBox(onUndo) {
+  const undo = el("button", { type: "button", class: "th-button pa-undo", id: "pa-undo", text: "Undo" });
+  const last = el("ol", { class: "pa-history", id: "pa-history", reversed: true });
+  const rest = el("ol", { class: "pa-history", reversed: true });
+  const fold = el("details", { class: "pa-more", id: "pa-history-more" }, el("summary", { text: "" }), rest);
+  const element = el("div", { class: "pa-log", id: "pa-log" }, el("div", { class: "pa-log-row" }, undo), last, fold);
+  let lines = [];
+  fold.addEventListener("toggle", () => {
+    if (fold.open && !rest.firstChild) rest.append(...lines.slice(0, -SHOWN).reverse().map((h) => el("li", { text: h.text })));
+  });
+  undo.addEventListener("click", () => onUndo());
+
+  function update(rules, table) {
+    lines = historyOf(rules, table);
+    const n = lines.length;
+    undo.disabled = !n;
+    undo.textContent = n ? "Undo" : "Nothing to undo";
+    undo.setAttribute("aria-label", n ? `Undo: ${lines[n - 1].text}` : "Nothing to undo");
+    last.replaceChildren(...lines.slice(-SHOWN).reverse().map((h) => el("li", { text: h.text })));
+    rest.replaceChildren();
+    fold.open = false;
+    fold.hidden = n <= SHOWN;
+    fold.firstChild.textContent = `${n - SHOWN} earlier change${n - SHOWN === 1 ? "" : "s"}`;
+  }
+  return { element, update };
+}
