@@ -249,7 +249,8 @@ def words_beside_names(pg):
     url = pg.url
     pg.locator(f"{ajax} summary").click()
     text = pg.locator(f"{ajax} .pa-text")
-    assert text.is_visible() and "second throw" in text.inner_text()
+    text.locator("p").first.wait_for(state="visible")   # built on the toggle event, which the browser fires a task later
+    assert "second throw" in text.inner_text()
     assert text.locator("a[href*='mn-ajax']").count() == 1, "its page is one link away"
     assert pg.url == url
     pg.locator(f"{ajax} summary").click()   # closed again
