@@ -163,6 +163,17 @@ def test_enters_on_a_record_never_in_play_fails(recs):
     only(messages(recs), MN + r"unit/mn-trireme\.yaml:\d+: enters: a unit is never in play")
 
 
+def test_a_uses_count_the_fact_contradicts_fails(recs):
+    data_of(recs, "mn-ulysses")["uses"]["times"] = 2
+    only(messages(recs), MN + r"hero/mn-ulysses\.yaml:\d+: uses\.times: 2 uses, but the fact 'Uses per Commerce phase' says 1")
+
+
+def test_a_uses_fact_without_uses_fails(recs):
+    del data_of(recs, "mn-medusa")["uses"]
+    only(messages(recs), MN + r"hero/mn-medusa\.yaml:\d+: facts\[0\]\.label: the fact 'Uses per round' limits a use, "
+                              r"but the record has no uses")
+
+
 def test_a_line_for_a_step_outside_the_timing_fails(recs):
     data_of(recs, "mn-moses")["timing"]["lines"][2]["at"] = "mn-combat"
     only(messages(recs), MN + r"hero/mn-moses\.yaml:\d+: timing\.lines\[2\]\.at: 'mn-combat' is not one of this "

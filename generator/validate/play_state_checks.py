@@ -19,7 +19,8 @@ table, keep a god in play for ever or never check a win, so each is a problem at
 - leaves: kinds of in_play, records of the game of an in_play kind, at a step of the turn,
   rounds within the game's round count;
 - uses and enters: on a record that can be in play at a table (a kind of in_play or always, or
-  brought by a seat): elsewhere the engine never marks or prompts it;
+  brought by a seat): elsewhere the engine never marks or prompts it; a fact 'Uses per ...' (the
+  page's) and uses.times (the engine's) agree, and such a fact has its uses;
 - timing.lines: each at is one of the record's own timing.at, once, and not beside at: unknown;
 - wins: record is one of play_along.end; with/without the game's options, never one in both;
   check.after kinds of in_play, check.at steps of the turn; holds.kinds in play or always; a
@@ -266,6 +267,29 @@ def check_uses_and_enters(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+USES_FACT = "uses per "
+
+
+def check_uses_facts(records: list[RawRecord]) -> list[Problem]:
+    """A fact 'Uses per ...' (shown on the record's page) and uses.times (read by the engine) say
+    the same count, and a record with such a fact has uses: two homes in one file must agree."""
+    problems = []
+    for r in records:
+        uses = r.data.get("uses")
+        for i, fact in enumerate(r.data.get("facts") or []):
+            label = fact.get("label") if isinstance(fact, dict) else None
+            if not isinstance(label, str) or not label.casefold().startswith(USES_FACT):
+                continue
+            value = fact.get("value")
+            if not isinstance(uses, dict):
+                problems.append(_at(r, ["facts", i, "label"], f"the fact {label!r} limits a use, but the record has no uses, "
+                                    "so the table never marks it used", "add uses: {per: <period>, times: <count>}"))
+            elif isinstance(value, int) and not isinstance(value, bool) and value != uses.get("times"):
+                problems.append(_at(r, ["uses", "times"], f"{uses.get('times')} uses, but the fact {label!r} says {value}",
+                                    "make the two agree with the source"))
+    return problems
+
+
 def check_timing_lines(records: list[RawRecord]) -> list[Problem]:
     """Each timing.lines[].at is one of the record's own timing.at, once."""
     problems = []
@@ -340,5 +364,5 @@ def check_closing_rounds(records: list[RawRecord]) -> list[Problem]:
 
 
 PLAY_STATE_CHECKS = [_outside_doubt(c) for c in
-                     (check_brings, check_seat_owns, check_leaves, check_uses_and_enters, check_timing_lines,
+                     (check_brings, check_seat_owns, check_leaves, check_uses_and_enters, check_uses_facts, check_timing_lines,
                       check_wins, check_closing_rounds)]
