@@ -244,3 +244,20 @@ def test_the_command_gives_one_line_per_cause(tmp_path):
     value_line = text.split("- label: Last turn\n")[0].count("\n") + 2    # the line of its value, wherever the fact stands
     assert lines[0].startswith(f"data/ancient-conquest/rule/ac-end-of-the-game.yaml:{value_line}: facts[0].value:"), lines
     assert lines[1].startswith("data/mosaic-wars-disasters/rule/mos-disasters.yaml:") and "(add step_of: mos-moments-of-play)" in lines[1], lines
+
+
+def test_the_page_reads_a_deadline_as_before_the_turn_with_its_last_chance():
+    """Egypt 7 on its page: 'before turn 10', checked as it opens, last chance turn 9 (not 'turn 10')."""
+    from generator.render.values import timing_html
+
+    class Links:
+        def link(self, rid):
+            return rid
+
+        def inline(self, text):
+            return text
+
+    timing = {"at": ["ac-turn-sequence"], "when": "start", "turns": [10], "deadline": True}
+    assert "; before turn 10 (checked as it opens; last chance turn 9)" in timing_html(Links(), timing)
+    del timing["deadline"]
+    assert timing_html(Links(), timing).endswith("ac-turn-sequence; turn 10</span>")
