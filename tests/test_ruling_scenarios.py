@@ -157,3 +157,22 @@ def test_a_query_in_the_other_calculators_form_names_its_keys(data_copy, rel, ol
     problems = _problems(data_copy)
     assert len(problems) == 1 and words in problems[0], problems
     assert "needs at least one unit" not in problems[0]
+
+
+def test_the_engines_start_before_the_cross_record_checks_and_answer_once(data_copy, monkeypatch):
+    """Issue 33 (the check's time): the engines' one Node process starts after the schema pass and
+    works beside the cross-record checks; the engines' check takes its answer (no second Node run).
+    A game put in doubt by a cross-record problem found meanwhile still gets no engine line (its
+    refused battle here would be a false line), and another game's refused battle keeps its own."""
+    from generator.validate import scenarios
+    calls = []
+    real = scenarios._node_answer
+    monkeypatch.setattr(scenarios, "_node_answer", lambda *a, **k: calls.append(1) or real(*a, **k))
+    mn = _edit(data_copy, RULING, 'query: "a.legions=3&d.legions=1&d.fortresses=1"', 'query: "a.legions=30&d.legions=1&d.fortresses=1"')
+    _edit(data_copy, "ancient-conquest/ruling/ac-ex-combat-ratio-rounding.yaml", "a=i11&d=i6", "a=i11&d=i6&zz=1")
+    _edit(data_copy, "ancient-conquest/people/ac-egyptian-empire.yaml", "related:\n", "related:\n- ac-no-such-record\n")
+    problems = _problems(data_copy)
+    assert len(calls) == 1, calls
+    assert any(p.startswith(f"data/{RULING}:{mn}: scenario.query: the calculator refuses it") for p in problems), problems
+    assert not any("ac-ex-combat-ratio-rounding" in p for p in problems), problems
+    assert any("ac-egyptian-empire.yaml" in p and "ac-no-such-record" in p for p in problems), problems

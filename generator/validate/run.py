@@ -18,7 +18,7 @@ from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem
 from generator.validate.record_set import RecordSet
 from generator.validate.schema_check import check_schema
-from generator.validate.scenarios import engine_checks
+from generator.validate.scenarios import engine_checks, start_engines
 
 
 def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:
@@ -51,6 +51,9 @@ def validate(records: list[RawRecord], earlier: list[Problem] = ()) -> list[Prob
 def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Problem]:
     failed = {p.file for p in problems}
     checked = RecordSet([r for r in records if r.rel not in failed], _unchecked_ids(records, failed))
+    # The engines' Node process starts now, for the games not yet in doubt, and works beside the
+    # cross-record checks; the engines' check below takes from its answer what it asks for.
+    _run(lambda recs: start_engines(recs, _doubtful_games(records, failed)) or [], checked)
     out: list[Problem] = []
     for check in ALL_CHECKS:
         out += _run(check, checked)
