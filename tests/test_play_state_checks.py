@@ -248,6 +248,31 @@ def test_a_closing_step_of_some_rounds_that_is_no_step_fails(recs):
                          r"'swm-clean-up-phase' is not a step of swm-myths-gameplay \(did you mean 'swm-cleanup-phase'\?\)")
 
 
+# --- the data against its sources ---------------------------------------------------------
+
+def test_every_mare_nostrum_civilization_brings_its_hero_and_creature_outside_the_free_setup(recs):
+    """000 line 138 (Predetermined Setup): each player takes the civilization's own hero and places its
+    creature pawns; line 140 (Free Setup): those are bought instead."""
+    civs = [r.data for r in recs if r.data.get("game") == "mare-nostrum" and r.data.get("kind") == "civilization"]
+    assert len(civs) == 6
+    for civ in civs:
+        brought = {b["record"]: b for b in civ["brings"]}
+        for own in (civ["hero"], civ["creature"]):
+            assert brought[own]["without"] == ["mn-free-setup"], (civ["id"], own)
+        roles = [b["record"] for b in civ["brings"] if b["record"] not in (civ["hero"], civ["creature"])]
+        assert len(roles) == 1, civ["id"]     # a role card, or unknown where the Player Aid setups are not given
+
+
+def test_every_myth_card_leaves_at_the_cleanup_of_ages_one_and_two(recs):
+    """001 line 174 (Cleanup Phase): all myth cards are discarded at the end of ages I and II, not III;
+    a myth card added later must be added to the rule too."""
+    myths = sorted(r.data["id"] for r in recs if r.data.get("game") == "seven-wonders-myths"
+                   and r.data.get("card_type") == "myth")
+    (rule,) = play(recs, SWM_GAME)["leaves"]
+    assert sorted(rule["records"]) == myths and len(myths) == 34
+    assert (rule["at"], rule["rounds"]) == ("swm-cleanup-phase", [1, 2])
+
+
 # --- the export ---------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
