@@ -11,8 +11,15 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve test check chromium quick zensical site
 
+# The engine that runs mkdocs.yml and its hook: mkdocs (the default while Material for MkDocs is
+# supported), or properdocs, its maintained fork (README, "The engine"): make serve ENGINE=properdocs.
+ENGINE ?= mkdocs
+ifeq ($(filter $(ENGINE),mkdocs properdocs),)
+$(error ENGINE=$(ENGINE): use mkdocs or properdocs)
+endif
+
 serve: $(VENV)/.site
-	$(PY) -m mkdocs serve --strict --dirty -a 127.0.0.1:8000
+	$(PY) -m $(ENGINE) serve --strict --dirty -a 127.0.0.1:8000
 
 # Three pytest-xdist workers on this 2-core machine, each with its own built site, server and
 # browser: much of a browser test is waiting (a page settling, a service worker saving), so a third
@@ -46,9 +53,9 @@ $(VENV)/.zensical: requirements-zensical.txt $(VENV)/.site
 # service worker's, share links and QR codes come from it): make site SITE_URL=https://example.org/compendium/
 # writes build/site/. A missing or malformed SITE_URL is refused before anything is built.
 # SITE_URL reaches the script through the environment (make exports command-line variables), so
-# no quoting of it in the shell can go wrong.
+# no quoting of it in the shell can go wrong. make site ENGINE=properdocs builds it with ProperDocs.
 site: $(VENV)/.site
-	@$(PY) engines/site_build.py --out build/site
+	@$(PY) engines/site_build.py --engine $(ENGINE) --out build/site
 
 # Versions come from constraints.txt (requirements*.txt apply it), so every machine
 # renders the same pages.

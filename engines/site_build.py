@@ -1,6 +1,7 @@
 """Build the site to upload: `make site SITE_URL=https://example.org/compendium/` (issue 27.2).
 
-    python engines/site_build.py [--out OUT] [SITE_URL]   # SITE_URL defaults to $SITE_URL, OUT to build/site
+    python engines/site_build.py [--out OUT] [--engine mkdocs|properdocs] [SITE_URL]
+                                   # SITE_URL defaults to $SITE_URL, OUT to build/site, the engine to MkDocs
 
 The address the site will be served at is part of the build: the web app manifest's scope and
 start_url, the share links, the player aids' QR codes and instant navigation all come from it, so
@@ -10,6 +11,11 @@ before anything is built (check_site_url, pure, unit-tested), runs the strict Mk
 goes to OUT.partial and replaces OUT when it succeeded, so a failed build never leaves a folder
 that looks ready. Upload the folder's contents so that OUT/index.html is SITE_URL itself.
 Nothing in the generator imports this; it is MkDocs's caller, as zensical_build.py is Zensical's.
+
+`--engine properdocs` (`make site ENGINE=properdocs`) runs the same strict build with ProperDocs,
+the maintained fork of MkDocs 1.6 that keeps its plugin and hook API: it reads the same mkdocs.yml
+and runs the same hook, and its site equals the MkDocs site but for each page's generator line
+(tests/test_properdocs.py). The README says why it is the engine to use after May 2027.
 """
 from __future__ import annotations
 
@@ -29,6 +35,8 @@ _HOST = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a
 _IPV6 = re.compile(r"\[[0-9a-f:.]+\]")
 _PATH = re.compile(r"(?:/(?:[A-Za-z0-9\-._~!$&()*+,;=:@]|%[0-9A-Fa-f]{2})*)*")
 _LOCAL = {"localhost", "127.0.0.1", "[::1]"}
+# The engines that run mkdocs.yml with its hook: MkDocs (the default) and its fork ProperDocs.
+ENGINES = ("mkdocs", "properdocs")
 
 
 class SiteUrlError(ValueError):
@@ -100,13 +108,13 @@ def check_site_url(raw: str | None) -> tuple[str, list[str]]:
     return url, notes
 
 
-def build(url: str, out: Path) -> int:
-    """The strict MkDocs build for url into out.partial, moved to out when it succeeds; the exit code."""
+def build(url: str, out: Path, engine: str = "mkdocs") -> int:
+    """The strict build (MkDocs, or ProperDocs) for url into out.partial, moved to out when it succeeds; the exit code."""
     partial = out.with_name(out.name + ".partial")
     shutil.rmtree(partial, ignore_errors=True)
     partial.parent.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "COMPENDIUM_SITE_URL": url, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(partial)],
+    done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "--quiet", "-d", str(partial)],
                           cwd=ROOT, env=env)
     if done.returncode != 0:
         shutil.rmtree(partial, ignore_errors=True)
@@ -120,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the site to upload, for the address it will be served at.")
     parser.add_argument("site_url", nargs="?", default=None, help="the address, e.g. " + EXAMPLE + " (default: $SITE_URL)")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "site", help="the folder to write (default: build/site)")
+    parser.add_argument("--engine", choices=ENGINES, default="mkdocs", help="the engine that builds it (default: mkdocs)")
     args = parser.parse_args(argv)
     raw = args.site_url if args.site_url is not None else os.environ.get("SITE_URL", "")
     try:
@@ -130,8 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     for note in notes:
         print(f"site: note: {note}: {url}", file=sys.stderr)
     out = args.out.resolve()
-    print(f"site: building for {url} ...", file=sys.stderr)
-    code = build(url, out)
+    print(f"site: building for {url} with {args.engine} ...", file=sys.stderr)
+    code = build(url, out, args.engine)
     if code:
         print(f"site: the build failed (see above), so {out}/ is not written (a folder already there is left as it was)", file=sys.stderr)
         return 1
