@@ -201,3 +201,52 @@ def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(
             page = _page(after, rid)
             assert _shown_from(page, now, home), (rid, field, "after")
             assert not _shown_from(page, was, home), (rid, field, "the old number is still shown")
+
+
+# Issue 32: each plant writes back a number the reading found in two places, of a class the lint
+# could not see before: labels that share no word (a declared synonym), a label naming the other
+# record, a record sharing the other's name, a row named 'Hero or Wonder', a number inside a
+# string, and a note that says where the value comes from. (file, old, planted, record, path)
+ISSUE32_PLANTS = [
+    ("ancient-conquest/unit/ac-fleet.yaml",                       # synonym: capacity / counters carried
+     "  from: {record: ac-fleets, fact: Counters carried per fleet}\n", "  value: 1\n", "ac-fleet", ("facts", 0)),
+    ("ancient-conquest/rule/ac-fortified-cities.yaml",            # synonym: stacking limit / units in a hex
+     "  from: {record: ac-stacking, fact: Army units in a red-dot city hex}\n", "  value: 3\n", "ac-fortified-cities", ("facts", 0)),
+    ("ancient-conquest/table/ac-oracle-table.yaml",               # synonym: die / roll
+     "  from: {record: ac-slave-functions, fact: Oracle roll modifier per extra slave}\n", "  value: 1\n",
+     "ac-slave-functions", ("facts", 4)),          # the table's fact is the higher home; either side names the pair
+    ("mare-nostrum/component/mn-caravan.yaml",                    # 'Caravans added' names the caravan
+     "{label: Added by the expansion, from: {record: mn-building-token, fact: Caravans added}}",
+     "{label: Added by the expansion, value: 5}", "mn-building-token", ("facts", 3)),
+    ("ancient-conquest/unit/ac-queen-consort-counter.yaml",       # the rule and its counter, both Queen-Consort
+     "combat_factor: {from: {record: ac-queen-consort, fact: Combat factor}}", "combat_factor: 0",
+     "ac-queen-consort-counter", ("combat_factor",)),
+    ("mare-nostrum/rule/mn-free-setup.yaml",                      # 'Civilization hero cost' names row Hero or Wonder
+     "{label: Civilization hero cost, from: {table: mn-construction-cost-chart, row: Hero or Wonder, column: cost}, unit: construction points}",
+     "{label: Civilization hero cost, value: 9, unit: construction points}", "mn-free-setup", ("facts", 4)),
+    ("ancient-conquest/unit/ac-siege-machine.yaml",               # '+1 column' inside the siege table's string
+     "  from: {record: ac-siege-table, fact: Siege machine}\n", "  value: 1\n", "ac-siege-table", ("facts", 8)),
+    ("ancient-conquest/table/ac-city-differences-table.yaml",     # '2 each, 5 together' inside a cell
+     "    other: '{ac-tyre-and-sidon}: each scores as a fortified city; one nation holding both scores them together'\n",
+     "    other: 'Tyre and Sidon: 2 each, 5 together'\n", "ac-city-differences-table", ("rows", "Fortified City", "other")),
+    ("ancient-conquest/rule/ac-nation-groups.yaml",               # the same string in two linked records
+     "  from: {record: ac-ancient-conquest, fact: Period}\n", "  value: 1500 B.C. to 600 B.C.\n", "ac-ancient-conquest", ("facts", 3)),
+    ("ancient-conquest/rule/ac-slave-functions.yaml",             # '1 slave ... 1 turn ... 1 talent' twice
+     "- label: Fleet\n  from: {record: ac-fleets, fact: Build cost}\n", "- label: Fleet\n  value: 1 slave for 1 turn + 1 talent\n",
+     "ac-fleets", ("facts", 2)),
+    ("ancient-conquest/table/ac-terrain-effects-table.yaml",      # a note that names the value's home
+     "  from: {record: ac-movement-costs-by-terrain, fact: Clear and cities}\n  unit: steps\n  note: Cities are not a row of this table.\n",
+     "  value: 1\n  unit: steps\n  note: From rule 6; cities are not a row of this table.\n", "ac-terrain-effects-table", ("facts", 1)),
+]
+
+
+def test_each_issue_32_class_is_found_on_its_plant(tmp_path):
+    """All plants in one copy of data/ (one load, about 4 s): each must be found where it stands."""
+    data = copy_data(tmp_path)
+    for file, old, new, *_ in ISSUE32_PLANTS:
+        edit(data / file, old, new)
+    findings, _ = findings_in(data)
+    got = {(f.record, f.path) for f in findings}
+    missing = [(rid, path) for *_, rid, path in ISSUE32_PLANTS if (rid, path) not in got]
+    assert missing == [], "\n".join(map(str, findings))
+    assert len(findings) <= len(ISSUE32_PLANTS) + 2, "\n".join(map(str, findings))

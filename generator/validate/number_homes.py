@@ -19,12 +19,26 @@ number, in the same role, already stands
   unit's or component's fact. Two cards' own printed values are never a pair, and NOT_THE_SAME
   lists, each with its reason, equal numbers a reading found to be different things.
 
+- (issue 32) labels that share no word but name the same thing, by SYNONYMS (each pair with its
+  reason: "Capacity" and "Counters carried per fleet"); a label that names the other record and
+  says the rest of the other's label ("Caravans added" beside the caravan's "Added by the
+  expansion"); a number field beside a fact of a record of the same name (the Queen-Consort rule
+  and counter); a row named "Hero or Wonder" by a label holding either word; numbers written
+  inside strings (a string's numbers, each with the word after it: "+1 column", "2 each, 5
+  together", "1 slave ... 1 turn ... 1 talent"), against the same numbers in another linked
+  string of the same thing, or against a number of a record the string names, whose label holds
+  the word after it; and a fact whose note says where its value comes from ("Value from ...",
+  "From rule 6") and names another record or rule, but writes the value.
+
 Each finding says which `from:` to write. What it cannot see: numbers in prose (a summary's
 "costs 3"), numbers derived from another (12 - 1 = 11 "with Imhotep"), a fact whose label
 shares no word with the column or fact it repeats, a row named otherwise than the record, and
 numbers in other games, numbers derived from a table (the expansion's "2 cities added" is
 6 players' 14 less 5 players' 12), and two records of equal numbers that neither link each other
-nor name each other in a label. Equal numbers in different roles are not flagged (a legion's 1 die is
+nor name each other in a label; a synonym nobody declared; a string whose number has no word
+after it ("the 1 of a ratio", a hex "3002" is seen only when two strings are the same); a number in a
+string that names neither the other record nor a word of its label; a note that names the home in
+other words ("as the table gives"). Equal numbers in different roles are not flagged (a legion's 1 die is
 not the chart's 1 of anything). It is run by tests/test_number_homes.py over data/ and by
 `python -m generator numbers`; it is not part of validation, so a new table that happens to
 hold a number an older record writes does not stop `make serve`.
@@ -36,6 +50,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from generator.model.value_sources import row_key, value_holders
+from generator.refs import REF
 
 STOP = {"the", "a", "an", "of", "in", "per", "or", "and", "with", "to", "for", "on", "cards", "card"}
 
@@ -60,10 +75,15 @@ class Finding:
     path: tuple
     value: object
     use: str          # the from: to write
+    problem: str = "also stands in its home"
+    fix: str = ""     # when writing `from: use` is not the whole fix (a number inside a string)
+
+    def advice(self) -> str:
+        return self.fix or f"write from: {self.use} instead of the number"
 
     def __str__(self):
         where = ".".join(str(p) for p in self.path)
-        return f"{self.record}: {where}: {self.value!r} also stands elsewhere (write from: {self.use} instead of the number)"
+        return f"{self.record}: {where}: {self.value!r} {self.problem} ({self.advice()})"
 
 
 def _names(rec: dict) -> set[str]:
@@ -119,6 +139,120 @@ def _find_repeated_numbers(records: list[dict]) -> list[Finding]:
                     out.append(Finding(rec["id"], path, value, hit))
         seen = {(f.record, f.path) for f in out}
         out += [f for f in _same_number(recs) if (f.record, f.path) not in seen]
+        seen = {(f.record, f.path) for f in out}
+        out += [f for f in _numbers_in_strings(recs) + _says_where_from(recs) if (f.record, f.path) not in seen]
+    return out
+
+
+# --- Numbers written inside strings, and facts that name their home without reading it (issue 32)
+# A string that holds numbers ("+1 column", "2 each, 5 together", "5 to 6 hours") is read as its
+# numbers with the word after each. It repeats a number of a linked record of the same game when
+#   - it holds the same numbers, each with the same word after it, as another string whose label
+#     is the same thing (the labels' rules above), or which one label names outright ("Fleet" on the
+#     slaves' list beside the fleets rule's "Build cost": 1 slave, 1 turn, 1 talent); or
+#   - a number in it is a written number of a record the string (or its label, or its row) names,
+#     and the word after it is a word of that number's label (synonyms read): the siege table's
+#     "Siege machine: +1 column" beside the siege machine's "Column shift", 1.
+# A string cannot read a from:, so the finding says which to keep: the string's record reads the
+# number (a fact's from:), or the string drops the number and links the home.
+
+_NUMBER = re.compile(r"(?<![\w.:/])[+-]?(\d+(?:\.\d+)?)(?![\w.:/-]*\d)\s*([^\W\d_]*)")
+
+
+def _tokens(text: str) -> tuple:
+    """The numbers of a string, each with the word after it: '1 slave in port for 1 turn + 1 talent'
+    -> ((1, 'slave'), (1, 'turn'), (1, 'talent'))."""
+    out = []
+    for m in _NUMBER.finditer(_fold(text)):
+        num = float(m.group(1))
+        out.append((int(num) if num.is_integer() else num, m.group(2).rstrip("s")))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Text:
+    rec: dict
+    path: tuple
+    text: str
+    label: str        # a fact's label, or a cell's row and column
+    where: str        # fact or cell
+
+    def words(self):
+        return _words(self.label)
+
+
+def _strings(rec: dict):
+    for i, fact in enumerate(rec.get("facts") or []):
+        if isinstance(fact, dict) and "from" not in fact and isinstance(fact.get("value"), str) and _tokens(fact["value"]):
+            yield _Text(rec, ("facts", i), fact["value"], fact.get("label", ""), "fact")
+    if rec.get("kind") == "table":
+        cols = rec.get("columns") or []
+        for row in rec.get("rows") or []:
+            key = row_key(rec, row)
+            for c in cols[1:]:
+                cell = (row.get("cells") or {}).get(c.get("id"))
+                cell = cell.get("value") if isinstance(cell, dict) else cell
+                if key is not None and isinstance(cell, str) and _tokens(cell):
+                    yield _Text(rec, ("rows", key, c["id"]), cell, f"{key} {c.get('label', '')}", "cell")
+
+
+def _linked(a: dict, b: dict) -> bool:
+    return a is b or _mentions(a, b) or _mentions(b, a)
+
+
+def _names_in_text(rec: dict, text: str) -> bool:
+    return _names_in(rec, text) or any(w and w <= _words(text) for w in _name_words(rec) if len(w) >= 2)
+
+
+def _numbers_in_strings(recs: list[dict]) -> list[Finding]:
+    texts = [s for r in recs for s in _strings(r)]
+    numbers = [n for r in recs for n in _numbers(r) if n.where in ("fact", "cell", "field")]
+    out = []
+    for s in texts:
+        toks = _tokens(s.text)
+        for o in texts:
+            if o is s or (o.rec["id"], o.path) <= (s.rec["id"], s.path) or _tokens(o.text) != toks or not _linked(s.rec, o.rec):
+                continue
+            if not any(word for _, word in toks) and _fold(o.text) != _fold(s.text):
+                continue        # bare numbers ('1' of a ratio) say nothing alike unless the strings are the same
+            if _bare(s.label) == _bare(o.label) or _synonymous(s.words(), o.words()) or bool(s.words() & o.words()) \
+                    or (_label_names(s.words(), o.rec) and s.rec is not o.rec) or (_label_names(o.words(), s.rec) and s.rec is not o.rec):
+                home, copy = (o, s) if (o.where, HOME_RANK.get(o.rec.get("kind"), 1)) >= (s.where, HOME_RANK.get(s.rec.get("kind"), 1)) else (s, o)
+                if copy.where == "fact":
+                    ref = ("{record: %s, fact: %s}" % (home.rec["id"], home.label) if home.where == "fact"
+                           else "{table: %s, row: %s, column: %s}" % (home.rec["id"], home.path[1], home.path[2]))
+                    out.append(Finding(copy.rec["id"], copy.path, copy.text, ref, problem="says what another string already holds"))
+        context = f"{s.label} {s.text}"
+        for n in numbers:
+            if n.rec is s.rec or not _linked(s.rec, n.rec) or not _names_in_text(n.rec, context):
+                continue
+            for value, word in toks:
+                if value == n.value and word and (word in _said(n.words()) or _said({word}) & _said(n.words())):
+                    out.append(Finding(
+                        s.rec["id"], s.path, s.text, n.ref(), problem=f"writes {value} inside a string, and {n.ref()} holds it",
+                        fix=(f"write the string without the number and link {n.rec['id']}" if s.where == "cell"
+                             else f"have {n.rec['id']} read this fact by from: instead, or drop the number here")))
+                    break
+    return out
+
+
+_SAYS_FROM = re.compile(r"^\s*(?:the )?(?:values?|figures?|numbers?|counts?)(?: is| are| comes?)?(?: read| taken)? from\b|^\s*from (?:rule|the|\{)",
+                        re.IGNORECASE)
+
+
+def _says_where_from(recs: list[dict]) -> list[Finding]:
+    """A fact whose note says where its value comes from ('Value from the city differences table',
+    'From rule 6') but which writes the value instead of reading it by from:."""
+    out = []
+    for rec in recs:
+        for i, fact in enumerate(rec.get("facts") or []):
+            value, note = fact.get("value") if isinstance(fact, dict) else None, fact.get("note") if isinstance(fact, dict) else None
+            numeric = _is_number(value) or (isinstance(value, str) and bool(_tokens(value)))
+            elsewhere = isinstance(note, str) and (re.search(r"\brule \d+", note, re.IGNORECASE)
+                                                   or any(m.group(1) != rec["id"] for m in REF.finditer(note)))
+            if "from" not in fact and numeric and elsewhere and _SAYS_FROM.search(note):
+                out.append(Finding(rec["id"], ("facts", i), fact["value"], "its home", problem="says where its value comes from",
+                                   fix=f"read it by from: as the note says ({fact['note'][:80]}), and drop the value"))
     return out
 
 
@@ -138,6 +272,15 @@ NUMBER_FIELDS = ("count", "movement", "combat_factor")
 NOT_THE_SAME = {
     ("swm-leader-cards", "count"): "6 Leader cards, not the 6 starting coins of the Leaders setup",
     ("swm-prayer-phase", "Myth cards per player per age"): "a hand of 3, not the 3 Babylonian myth cards the game describes",
+}
+# Labels that share no word (or not enough) but name the same thing, each pair with its reason
+# (issue 32): (words, words it stands for) -> why. Compared after folding case and a plural; a label
+# holding the second set of words is read as holding the first.
+SYNONYMS = {
+    (("capacity",), ("counter", "carried")): "a fleet's capacity is the counters it carries (ac-fleet and ac-fleets, 004 rule 11)",
+    (("stacking", "limit"), ("unit", "hex")): "a stacking limit is how many units one hex holds (ac-fortified-cities and ac-stacking, 004 rules 5 and 8)",
+    (("die",), ("roll",)): "a die modifier is added to the roll (ac-oracle-table and ac-slave-functions, 004 rule 7)",
+    (("both",), ("together",)): "two things scored together are scored as both held (Tyre and Sidon, 004 rule 14)",
 }
 HOME_RANK = {"table": 3, "rule": 2, "game": 2, "unit": 1.5, "component": 1.5}   # a general record before one instance
 
@@ -230,9 +373,12 @@ def _cell_named(a: _Number, b: _Number) -> bool:
     """Whether a fact's label names a cell: the row's words are in the label, and the label or
     the unit shares a word with the column's label ('Pyramids cost' and row The Pyramids, column
     'Cost (cards in the set)'; 'Swamp', unit 'steps per hex', and row Swamp, column 'Steps to enter')."""
-    row = _words(b.path[1])
     said = a.words() | _words(a.unit)
-    return bool(row) and row <= said and bool((said - row) & b.words())
+    for name in _row_names(b.path[1]):      # 'Hero or Wonder': 'Civilization hero cost' names its row
+        row = _words(name)
+        if row and row <= said and (said - row) & b.words():
+            return True
+    return False
 
 
 def _count_names(a: _Number, recs: list[dict]) -> set[str]:
@@ -246,7 +392,43 @@ def _count_names(a: _Number, recs: list[dict]) -> set[str]:
     return (_names(of) - {_fold(of.get("kind", ""))} if of else set()) | {label, label.rstrip("s")}
 
 
+def _said(words: set[str]) -> set[str]:
+    """A label's words with each declared synonym read as the words it stands for (SYNONYMS)."""
+    out = set(words)
+    for (canon, other) in SYNONYMS:
+        if set(other) <= out:
+            out = (out - set(other)) | set(canon)
+    return out
+
+
+def _synonymous(a_words: set[str], b_words: set[str]) -> bool:
+    """Whether two labels hold the same words once synonyms are read, one within the other."""
+    a, b = _said(a_words), _said(b_words)
+    return bool(a) and bool(b) and (a <= b or b <= a) and (a != a_words or b != b_words)
+
+
+def _names_other(label_words: set[str], other: dict, own_words: set[str]) -> bool:
+    """Whether a label names the other record and says of it what the other label says: 'Caravans
+    added' on the building tokens beside 'Added by the expansion' on the caravan."""
+    for name in _name_words(other):
+        if name and name <= label_words:
+            rest = label_words - name
+            return bool(rest) and (rest <= own_words or own_words <= rest)
+    return False
+
+
+def _same_name(a: dict, b: dict) -> bool:
+    """Two records of one name (a rule and its counter, both 'Queen-Consort')."""
+    return a is not b and bool(_fold(a.get("name", ""))) and _fold(a.get("name", "")) == _fold(b.get("name", ""))
+
+
 def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
+    if a.where in ("fact", "field") and b.where == "fact" and (
+            _synonymous(a.words(), b.words()) or _synonymous(_words(_bare(a.label)), _words(_bare(b.label)))):
+        return not (a.unit and b.unit and _bare(a.unit) != _bare(b.unit))
+    if a.where == "fact" and b.where == "fact" and b.rec is not a.rec and (
+            _names_other(b.words(), a.rec, a.words()) or _names_other(a.words(), b.rec, b.words())):
+        return not (a.unit and b.unit and _bare(a.unit) != _bare(b.unit)) and not _names_a_third(a, b, recs)
     if a.where == "count":    # its row is named by what it counts (above); a fact shares a word of its label
         return b.where == "cell" or bool(a.words() & b.words())
     if a.where == "field":
@@ -254,7 +436,7 @@ def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
         if b.where == "cell":
             # a row named after the record (see _in_tables); a count reads any column of it
             return a.path[0] == "count" or bool(field & b.words())
-        named = _label_names(b.words(), a.rec)
+        named = _label_names(b.words(), a.rec) or _same_name(a.rec, b.rec)
         return named and (a.path[0] == "count" or field <= b.words())
     if b.where == "cell":
         return _cell_named(a, b) or bool(a.words() & b.words())
@@ -266,6 +448,13 @@ def _same_role(a: _Number, b: _Number, recs: list[dict]) -> bool:
     # ("Automatic value of a fortress" is not a creature's automatic value)
     return (bool(a.unit) and a.unit == b.unit and bool(a.words() & b.words())
             and not any(o is not a.rec and o is not b.rec and _names_whole(o, b.label) and not _names_whole(o, a.label) for o in recs))
+
+
+def _names_a_third(a: _Number, b: _Number, recs: list[dict]) -> bool:
+    """Whether one label names a record the other does not, besides the two ('Automatic value of a
+    fortress' is not a creature's 'Automatic combat value')."""
+    return any(o is not a.rec and o is not b.rec and _names_whole(o, x.label) != _names_whole(o, y.label)
+               for o in recs for x, y in ((a, b),))
 
 
 def _names_whole(rec: dict, label: str) -> bool:
@@ -304,7 +493,7 @@ def _same_number(recs: list[dict]) -> list[Finding]:
                 else:
                     continue
             elif not (b.rec is a.rec or _mentions(a.rec, b.rec) or _mentions(b.rec, a.rec)
-                      or (a.where == "field" and _label_names(b.words(), a.rec))):
+                      or (a.where == "field" and (_label_names(b.words(), a.rec) or _same_name(a.rec, b.rec)))):
                 continue
             elif b.rank() <= 1 and b.rec is not a.rec:
                 continue      # two cards' own printed values (Lever's and Ramp's 2 stone): no home between them
@@ -384,8 +573,7 @@ def main(data=None) -> int:
     for f in findings:
         r = raw[f.record]
         field = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(f.path))
-        print(f"{r.rel}:{r.line_of(list(f.path))}: {field}: {f.value!r} also stands in its home "
-              f"(write from: {f.use} instead of the number)")
+        print(f"{r.rel}:{r.line_of(list(f.path))}: {field}: {f.value!r} {f.problem} ({f.advice()})")
     by_game = groups(findings, [r.data for r in records])
     if by_game:
         print("groups (numbers written in more than one place): "
