@@ -124,6 +124,19 @@ def test_a_link_whose_words_name_another_record_is_found(records):
     assert found == {("swm-hera", "{swm-myths-and-cities|Cities expansion}"), ("mn-ajax", "{mn-hercules|the hero cards}")}
 
 
+def test_a_link_whose_words_open_with_another_records_name_is_found(records):
+    """Issue 32: the Hittite objective linked {ac-syria|Syro-Hittite state}; the words open with
+    Syro-Hittites, a record of the same game, not with Syria. Words that only hold another name
+    as the thing acted on ('Reassign role cards' for the role assignment) are not a finding."""
+    recs = copy.deepcopy(records)
+    hittites = by_id(recs)["ac-hittite-empire"]
+    objective = next(o for o in hittites["objectives"] if "{ac-syro-hittites|Syro-Hittite state}" in o["text"])
+    objective["text"] = objective["text"].replace("{ac-syro-hittites|Syro-Hittite state}", "{ac-syria|Syro-Hittite state}")
+    by_id(recs)["mn-ajax"]["notes"] = ["Then {mn-role-assignment|reassign the role cards}."]
+    found = [(f.record, f.problem) for f in link_words_name_another_record(recs)]
+    assert found == [("ac-hittite-empire", "{ac-syria|Syro-Hittite state} shows words that name ac-syro-hittites, not ac-syria")]
+
+
 def test_a_link_showing_the_targets_own_name_or_alias_is_not_a_finding(records):
     recs = copy.deepcopy(records)
     by_id(recs)["mn-ajax"]["notes"] = ["Ask {mn-hercules|Hercule}, or {mn-ulysses|Ulixes}, or {mn-hercules|a hero}."]

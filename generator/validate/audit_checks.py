@@ -11,6 +11,8 @@
   a leading article, plurals), are the name or alias of another record of the target's game and
   not the target's own ("Cities expansion" shown for the rulebook section swm-myths-and-cities).
   LINK_WORDS declares the few words the source itself uses for the target ("Egypt" for the nation).
+  Since issue 32 also words that open with another record's name or alias of two words or more
+  when none of the target's names stands in them ({ac-syria|Syro-Hittite state}: Syro-Hittites).
 - generic_reference_words: a `{id|words}` whose shown words are a generic term ("Leader",
   "Mythology expansion", "rules") that is not the target's own name or alias: such a link
   claims that a generic word means one particular record.
@@ -25,7 +27,9 @@ that differs from another record's name only by a plural (compared exactly, sinc
 "Athene" pluralised); a category word missing from CATEGORY_WORDS; a link whose words name nothing
 that has a record (before the Cities expansion had a record, "Cities expansion" passed), or name a
 record of another game, or are specific but wrong ("Angel of Death" to the plague rule); words
-that contain another record's name without being it ("the Cities rules"); a place word outside
+that hold another record's name other than at their start ("the Cities rules", "reassign the role
+cards": read as the thing acted on), or a one-word name at their start ("Egypt's fleet"), or a
+close form that is not a plural ("Syrian" for Syria); a place word outside
 PLACE_WORDS; a claim supported by a sentence that names the two words for another reason; a place
 word in notes (notes discuss what the source does not say, so they are not checked). Run by
 tests/test_audit_checks.py over data/ and by `python -m generator audit`; not part of validation.
@@ -158,6 +162,10 @@ def link_words_name_another_record(records: list[dict]) -> list[Finding]:
     for rec in records:
         for n in _names(rec):
             index.setdefault((rec.get("game"), name_key(n)), set()).add(rec["id"])
+    runs: dict = {}
+    for (game, key), ids in index.items():
+        if len(key.split()) >= 2:
+            runs.setdefault(game, {}).setdefault(key, set()).update(ids)
     out = []
     for rec in records:
         for path, text in prose_strings(rec):
@@ -169,12 +177,36 @@ def link_words_name_another_record(records: list[dict]) -> list[Finding]:
                 if key in {name_key(n) for n in _names(target)} or (target["id"], words) in LINK_WORDS:
                     continue
                 others = sorted(index.get((target.get("game"), key), set()) - {target["id"]})
+                if not others:
+                    others = _close_forms(key, target, runs.get(target.get("game"), {}))
                 if others:
                     field = ".".join(str(p) for p in path)
                     refs = " or ".join(f"{{{o}|{words}}}" for o in others)
                     out.append(Finding(rec["id"], field, f"{m.group(0)} shows words that name {', '.join(others)}, "
                                        f"not {target['id']}", f"write {refs}, or words that name {target['id']}"))
     return out
+
+
+def _has_run(key: str, run: str) -> bool:
+    return f" {run} " in f" {key} "
+
+
+def _leads(key: str, run: str) -> bool:
+    """Whether the words open with the name: 'Syro-Hittite state' opens with Syro-Hittites (a name
+    that qualifies the words); 'Reassign role cards' only holds Role Cards, as the thing acted on."""
+    return f"{key} ".startswith(f"{run} ")
+
+
+def _close_forms(key: str, target: dict, runs: dict) -> list[str]:
+    """Records of the target's game whose name or alias of two words or more opens the link's
+    words, as whole words, when none of the target's own names stands in them (issue 32): the
+    ac-hittite-empire objective's {ac-syria|Syro-Hittite state} holds Syro-Hittites, a record of
+    its own, and not Syria. One-word names are left out: 'Egypt's fleet' for the Egyptian nation
+    is how the source writes it."""
+    own = [name_key(n) for n in _names(target)]
+    if any(_has_run(key, o) or _has_run(o, key) for o in own if o):
+        return []
+    return sorted({i for run, ids in runs.items() if _leads(key, run) for i in ids} - {target["id"]})
 
 
 # ------------------------------------------------------------------ generic link words
