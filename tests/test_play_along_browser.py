@@ -43,8 +43,8 @@ GARBAGE = {
 }
 
 # Decodes the QR code the page drew: its SVG painted on a canvas, the pixels read by jsQR.
-DECODE_JS = """async () => {
-  const pic = document.querySelector('#pa-qr svg');
+DECODE_JS = """async (selector) => {
+  const pic = document.querySelector(selector || '#pa-qr svg');
   const img = new Image();
   img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(pic));
   await img.decode();
@@ -150,7 +150,9 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             assert_fits_phone(pg, ROOT_ID)
             link = read_qr(pg)
             assert link == pg.url.split("#")[0], "the QR code holds the page's own link"
-            opened_offline_on_a_second_phone(browser, site_url, link)
+            seat = seat_code_full_screen(pg, 2)
+            assert seat == f"{link}&as=2", "player 2's code is the table's link as player 2"
+            opened_offline_on_a_second_phone(browser, site_url, seat, as_player=2)
             resumed_from_the_start_page(pg, site_url, link)
         if screen == "1280":
             # Material's navigation.tracking writes the heading scrolled past into the address; the
@@ -185,9 +187,24 @@ def read_qr(pg):
     return pg.evaluate(DECODE_JS)
 
 
-def opened_offline_on_a_second_phone(browser, site_url, link):
+def seat_code_full_screen(pg, n):
+    """A tap on a seat's button shows its code full screen (issue 31.5): most of the phone's
+    width, for a camera at arm's length; decoded by jsQR; Close puts the page back."""
+    pg.locator(f"#pa-seat-code-{n}").tap()
+    full = pg.locator("dialog#pa-qr-full[open] svg")
+    full.wait_for(state="visible")
+    box = full.bounding_box()
+    assert box["width"] >= 0.9 * pg.viewport_size["width"] - 2, f"the code is {box['width']:.0f} px wide on a {pg.viewport_size['width']} px screen"
+    text = pg.evaluate(DECODE_JS, "dialog#pa-qr-full svg")
+    pg.locator("#pa-qr-close").tap()
+    assert pg.locator("dialog#pa-qr-full").count() == 0
+    return text
+
+
+def opened_offline_on_a_second_phone(browser, site_url, link, as_player=None):
     """A second phone that opened the site once (its service worker stored it) and then lost the
-    network opens the decoded link: the same table, at the same step."""
+    network opens the decoded link: the same table, at the same step; a seat's link opens as
+    that player: their reminders first, the other players folded."""
     context, pg = new_page(browser, "phone", service_workers="allow")
     try:
         pg.goto(site_url)
@@ -199,6 +216,9 @@ def opened_offline_on_a_second_phone(browser, site_url, link):
         assert pg.evaluate("fetch('nothing-stored-here.txt').then(() => 'network', () => 'none')") == "none"
         assert pg.url == link
         assert_mare_nostrum_table_at_military_phase(pg)
+        if as_player:
+            groups = pg.locator("#pa-reminders > li").evaluate_all("(items) => items.map((li) => li.dataset.player)")
+            assert groups[0] == str(as_player) and set(groups) <= {str(as_player), "0", "others"}, groups
     finally:
         context.close()
     assert pg.errors == []
@@ -330,6 +350,12 @@ def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
         first = pg.get_attribute("#pa-step", "data-step")
         pg.click("#pa-next")
         assert pg.get_attribute("#pa-step", "data-step") != first
+
+        # A seat's code for a seat the table does not have (issue 31.5): a message, the table for everyone.
+        pg.goto(site_url + "play-along/?g=mare-nostrum&n=4&s=mn-rome&as=7")
+        wait_ready(pg)
+        assert "player 7" in pg.inner_text("#pa-errors") and "4 players" in pg.inner_text("#pa-errors")
+        assert pg.get_attribute("#pa-step", "data-step") and "as=" not in urlsplit(pg.url).query
 
         junk = "&".join(["k=1"] * 9991)   # 10,000 pairs with the 9 before them; short ones: http.server refuses a request line over 64 kB
         pg.goto(site_url + "play-along/?g=mare-nostrum&g=mosaic-wars-disasters&n=99&n=4&opt=nope"

@@ -10,7 +10,8 @@
 import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared/tool-page.js";
 import * as engine from "./api.js";
 import { readStoredTable, storeTable, forgetTable } from "../stored-table.js";
-import { tableForm } from "./form.js";
+import { tableForm, playerName } from "./form.js";
+import { splitSeat, checkedSeat, withSeat, seatLinks } from "./seat-link.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
 import { nowContent } from "./now.js";
 import { markerNav } from "./nav.js";
@@ -25,9 +26,9 @@ const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition,
 
 const SETTLE_MS = 150;   // after the last step, the address and the device follow
 
-/** The page's own absolute link, without the fragment Material writes as the reader scrolls. */
-function tableLink() {
-  return `${location.origin}${location.pathname}${location.search}`;
+/** The table's own absolute link (no seat, no fragment: Material writes one as the reader scrolls). */
+function tableLink(query) {
+  return `${location.origin}${location.pathname}${query ? `?${query}` : ""}`;
 }
 
 function section(id, title, ...children) {
@@ -121,7 +122,7 @@ function mount(root, loaded) {
     state = g ? stateOf(rules, table) : null;
     pos = g ? (state && state.at) || firstPosition(rules, table) : null;
     const canonical = tableToQuery(rules, table);
-    syncQuery(canonical);
+    syncQuery(withSeat(canonical, table.asPlayer));   // this phone's seat stays in its own address
     const view = shown();
     formView = view;
     form = tableForm(rules, g, view, onFormChange);
@@ -130,16 +131,26 @@ function mount(root, loaded) {
     drawNow();
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, errors);
-    keep(canonical);
-    share.update(tableLink());
+    keep(withSeat(canonical, table.asPlayer));
+    shareLinks(canonical);
+  }
+
+  /** The table's own code, and a code per seat (seat-link.js), of the table as it is now. */
+  function shareLinks(query) {
+    share.update(tableLink(query));
+    share.seats(g ? seatLinks(tableLink(query), table.players).map((x) => ({ ...x, label: playerName(g, table, x.n) })) : []);
   }
 
   /** Read a query: a new table, its log and all. The messages go beside their fields. */
   function apply(query, extra = []) {
-    const read = tableFromQuery(rules, query);
+    const asked = splitSeat(query);   // "as player N" (a seat's QR code): seat-link.js
+    const read = tableFromQuery(rules, asked.query);
     const gameBefore = g && g.game;
     table = read.table;
     g = gameRules(rules, table.game);
+    const seat = checkedSeat(asked.asPlayer, asked.raw, table.players);
+    table = { ...table, asPlayer: g ? seat.asPlayer : null };
+    if (seat.error && g) extra = [...extra, seat.error];
     if (!g) { nav = null; picker = null; }
     else if (g.game !== gameBefore || !nav) {
       nav = markerNav(g, move);
@@ -197,7 +208,7 @@ function mount(root, loaded) {
       || !sameList(read.options, table.options || []) || !sameList(read.seats.map((s) => s || null), (table.seats || []).slice(0, read.seats.length));
     if (settingsChanged) {
       // The settings change; the log (and so the marker and what is in play) is kept.
-      apply(tableToQuery(rules, { ...table, players: read.players, options: read.options, seats: read.seats }));
+      apply(withSeat(tableToQuery(rules, { ...table, players: read.players, options: read.options, seats: read.seats }), table.asPlayer));
     } else {
       // Records ticked or unticked in the form: each an enter or leave change, the marker kept.
       const errors = [];
@@ -220,9 +231,9 @@ function mount(root, loaded) {
     settling = null;
     if (!root.isConnected) return;   // instant navigation left the page: its address is another page's now
     const query = tableToQuery(rules, table);
-    syncQuery(query);
-    keep(query);
-    share.update(tableLink());
+    syncQuery(withSeat(query, table.asPlayer));
+    keep(withSeat(query, table.asPlayer));
+    shareLinks(query);
   }
 
   /**

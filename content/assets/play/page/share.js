@@ -1,7 +1,8 @@
 // Handing the table over (issue 25.5): the QR code of the page's own link, absolute, drawn in the
 // browser with the vendored qrcode-generator as SVG (sharp at any size, on paper too), so a second
 // phone joins the same table; and "Copy link". The code is drawn a moment after the last change,
-// so stepping the marker never waits for it.
+// so stepping the marker never waits for it. Issue 31.5: a code per seat besides the table's own
+// (the table's link "as player N", seat-link.js), and any code full screen on a tap.
 import { el, svg } from "../../shared/dom.js";
 import { copyLinkButton } from "../../shared/tool-page.js";
 import { loadQrcode } from "../../vendor/qrcode-generator/qrcode-module.js";
@@ -52,7 +53,33 @@ export function qrSvg(qrcode, text, label) {
 }
 
 /**
- * The share box: {element, update(href), watch(section), drawNow()}. update() notes the link; the
+ * A code full screen (issue 31.5): a modal <dialog> holding the code as large as the screen
+ * allows (play.css: the shorter side, less a margin), white around it, its name above, so a
+ * camera at arm's length reads it; Close, Escape or a tap on the code closes it. Drawn when
+ * asked, from the text, so the seats' codes cost nothing until one is shown.
+ */
+function fullScreen(host, qrcode, text, label) {
+  const pic = qrSvg(qrcode, text, `QR code: ${label}`);
+  const close = el("button", { type: "button", class: "th-button pa-qr-close", id: "pa-qr-close", text: "Close" });
+  const box = el("dialog", { class: "pa-qr-full", id: "pa-qr-full", "aria-label": label, "data-href": pic ? text : "" },
+    el("p", { class: "pa-qr-full-name", text: label }),
+    pic ? el("div", { class: "pa-qr-full-code" }, pic) : el("p", { text: "This link is too long for a QR code; copy the link instead." }),
+    close);
+  const done = () => { if (box.open) box.close(); box.remove(); };
+  close.addEventListener("click", done);
+  box.addEventListener("close", () => box.remove());
+  box.addEventListener("click", (e) => { if (e.target !== close && !close.contains(e.target)) done(); });
+  for (const old of host.querySelectorAll("dialog.pa-qr-full")) old.remove();
+  host.append(box);
+  box.showModal();
+  close.focus();
+  return box;
+}
+
+/**
+ * The share box: {element, update(href), seats(list), watch(section), drawNow()}. seats() takes
+ * [{n, label, href}]: a button per seat, which shows that seat's code full screen (seat-link.js
+ * writes the links); a tap on the table's own code shows it full screen too. update() notes the link; the
  * code is drawn once its section is near the screen (a long link costs a slow phone a third of a
  * second, so it is never drawn while a player steps with the code out of sight), a moment after
  * the last change, and at once before printing. Each drawn code carries data-href, its link.
@@ -65,10 +92,34 @@ export function shareBox(onForget) {
   const print = el("button", { type: "button", class: "th-button", id: "pa-print-button", text: "Print reminders" });
   const copy = copyLinkButton("Copy link");
   copy.id = "pa-copy";
+  const seatList = el("div", { class: "th-chips pa-seat-codes", id: "pa-seat-codes", role: "group", "aria-label": "A code for each seat" });
+  const seatBox = el("div", { class: "pa-seats-share", id: "pa-seats-share", hidden: true },
+    el("p", { class: "th-hint", text: "A phone for each seat: tap a player for the code that opens this table as that player (their reminders first, the others folded)." }),
+    seatList);
   const element = el("div", { class: "pa-share" }, code,
     el("div", { class: "pa-share-actions" },
-      el("p", { class: "th-hint", text: "Another phone scans this code to join the same table. The link holds the whole table; nothing is sent anywhere." }),
-      el("div", { class: "th-chips" }, copy, print, forget), status));
+      el("p", { class: "th-hint", text: "Another phone scans this code to join the same table. The link holds the whole table; nothing is sent anywhere. Tap the code to show it full screen." }),
+      el("div", { class: "th-chips" }, copy, print, forget), status, seatBox));
+  /** Shows `text`'s code full screen, once the library is in. */
+  function show(text, label) {
+    if (!text) return;
+    if (qrcode) { fullScreen(element, qrcode, text, label); return; }
+    if (failed) { status.textContent = `The QR code cannot be drawn here (${failed.message}); copy the link instead.`; return; }
+    loadQrcode().then((f) => { qrcode = f; if (element.isConnected) fullScreen(element, qrcode, text, label); }, () => {});
+  }
+  code.addEventListener("click", () => show(code.dataset.href, "This table"));
+  code.setAttribute("role", "button");
+  code.setAttribute("tabindex", "0");
+  code.setAttribute("aria-label", "Show this table's code full screen");
+  code.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(code.dataset.href, "This table"); } });
+  function seats(list) {
+    seatList.replaceChildren(...list.map(({ n, label, href }) => {
+      const b = el("button", { type: "button", class: "th-button", id: `pa-seat-code-${n}`, "data-href": href, text: label });
+      b.addEventListener("click", () => show(href, `${label}'s phone`));
+      return b;
+    }));
+    seatBox.hidden = list.length === 0;
+  }
   let timer = null;
   let wanted = "";
   let near = false;
@@ -119,5 +170,5 @@ export function shareBox(onForget) {
     seen.observe(section);
   }
   print.addEventListener("click", () => { drawNow(); window.print(); });
-  return { element, update, watch, drawNow };
+  return { element, update, seats, watch, drawNow };
 }
