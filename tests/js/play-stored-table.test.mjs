@@ -135,3 +135,30 @@ test("the table's link is site-relative and holds only a table query", () => {
   }
   assert.equal(tableHref(null), "play-along/");
 });
+
+test("a record in play of another game than the table's is refused (no other game's page says 'In play')", () => {
+  // Issue 33: the stored in-play list was not checked against its own game, so an Ancient Conquest
+  // record page said "In play at your table" for a Mare Nostrum table.
+  const read = checkedTable({ ...table, inPlay: [...table.inPlay, { id: "ac-hittite-empire", player: 1 }] });
+  assert.equal(read.table, null);
+  assert.match(read.error, /ac-hittite-empire is not a record of mare-nostrum, the table's game/);
+  for (const [game, id] of [["seven-wonders-myths", "swm-zeus"], ["diplomacy-variant", "dip-rome"],
+    ["mosaic-wars-disasters", "mos-plague"], ["ancient-conquest", "ac-hittite-empire"]]) {
+    assert.ok(checkedTable({ v: 1, game, query: "", inPlay: [{ id, player: 1 }] }).table, game);
+    assert.equal(checkedTable({ v: 1, game, query: "", inPlay: [{ id: "mn-ajax", player: 1 }] }).table, null, game);
+  }
+});
+
+test("a stored table's message shows bidi, C1 and invisible characters escaped, never as they are", () => {
+  // Issue 33: U+202E in a stored table was echoed into the message, turning it around.
+  const bad = ["\u202e", "\u061c", "\u0085", "\u009b", "\u200b", "\u2066", "\u2028", "\ufeff"];
+  for (const c of bad) {
+    for (const value of [{ ...table, game: `mare${c}nostrum` }, { ...table, [`x${c}`]: 1 },
+      { ...table, inPlay: [{ id: `mn-aj${c}ax`, player: 1 }] }, { ...table, v: `1${c}` }]) {
+      const { error } = checkedTable(value);
+      assert.ok(error, JSON.stringify(value));
+      assert.ok(!error.includes(c), `U+${c.charCodeAt(0).toString(16)} echoed: ${error}`);
+      assert.ok(error.includes(`\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), error);
+    }
+  }
+});

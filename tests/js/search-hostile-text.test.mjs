@@ -90,3 +90,30 @@ test("the card browser's ?search= is folded and cut to what the engine reads, wi
   assert.equal(long.message, `The search in the address is 2,000 characters long; only the first ${MAX_SYNTAX_CHARS} are read.`);
   assert.ok(!CONTROLS.test(searchedText("\u0000\u001b\u202d".repeat(700)).query));
 });
+
+test("plainQuery folds C1 controls, the Arabic letter mark and separators, and takes invisible characters out", () => {
+  // Issue 33: the Arabic letter mark, C1 controls and zero-width spaces in a link were echoed.
+  assert.equal(plainQuery("a\u0085b\u009bc\u0080d"), "a b c d");
+  assert.equal(plainQuery("a\u061cb\u2028c\u2029d\ufff9e"), "a b c d e");
+  assert.equal(plainQuery("a\u200bj\u200ca\u200dx\u2060\ufeff\u00ad"), "ajax");   // as the index reads it
+  const ECHOED = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/u;
+  for (let c = 0; c < 0x10000; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const out = plainQuery(`a${String.fromCharCode(c)}b`);
+    assert.ok(!ECHOED.test(out), `U+${c.toString(16)} kept`);
+  }
+});
+
+test("a table link's refused values are echoed without those characters", async () => {
+  const { rulesFromRecords, tableFromQuery } = await import("../../content/assets/play/engine/index.js");
+  const rules = rulesFromRecords(JSON.parse(readFileSync(RECORDS_PATH, "utf8")));
+  for (const c of ["\u061c", "\u0085", "\u009b", "\u200b", "\u202e"]) {
+    const value = encodeURIComponent(`mn-aj${c}ax`);
+    for (const q of [`g=mare-nostrum&n=4&in=${value}`, `g=mare-nostrum&n=4${encodeURIComponent(c)}`, `g=mare${encodeURIComponent(c)}nostrum`,
+      `g=mare-nostrum&n=4&s=${value}`, `g=mare-nostrum&n=4&zz${encodeURIComponent(c)}=1`]) {
+      const { errors } = tableFromQuery(rules, q);
+      assert.ok(errors.length, q);
+      for (const e of errors) assert.ok(!e.message.includes(c), `U+${c.charCodeAt(0).toString(16)} echoed for ${q}: ${e.message}`);
+    }
+  }
+});

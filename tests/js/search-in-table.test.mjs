@@ -160,3 +160,22 @@ test("what the play-along page stores for a full table of each game, the site re
     assert.deepEqual(found, [...new Set(value.inPlay.map((x) => x.id))].sort(), slug);
   }
 });
+
+test("with storage blocked (asking for localStorage throws), in:table says the table cannot be kept, not 'set one'", () => {
+  // Issue 33: site data blocked made readStoredTable() read no storage as 'no table set', and the
+  // search asked the player to set a table on Play along, which this device cannot keep.
+  const had = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
+  Object.defineProperty(globalThis, "localStorage", { configurable: true, get() { throw new Error("SecurityError"); } });
+  try {
+    const read = readStoredTable();
+    assert.equal(read.table, null);
+    assert.match(read.error, /storage cannot be read here/);
+    const outcome = search(INDEX, "in:table", { stored: read });
+    assert.deepEqual(ids(outcome), []);
+    const words = outcome.problems.map((p) => p.message).join(" ");
+    assert.ok(!words.includes(NO_TABLE) && !/set one on Play along/.test(words), words);
+    assert.match(words, /storage cannot be read here/);
+  } finally {
+    if (had) Object.defineProperty(globalThis, "localStorage", had); else delete globalThis.localStorage;
+  }
+});

@@ -28,6 +28,12 @@ const MAX_GAME = 60;
 
 // A record id, as the records' schema spells it.
 export const RECORD_ID = /^(mn|swm|dip|mos|ac)-[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Each game's id prefix (CONTRIBUTING.md's table): a record in play at a table is of its game,
+ * so another game's record page never says "In play at your table". */
+export const GAME_PREFIX = {
+  "mare-nostrum": "mn", "seven-wonders-myths": "swm", "diplomacy-variant": "dip",
+  "mosaic-wars-disasters": "mos", "ancient-conquest": "ac",
+};
 const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // What a table query can hold: its keys and values are ids, numbers and positions
 // ("2.mn-military-phase"), joined by = and &, as URLSearchParams writes them (it leaves * - . _
@@ -42,8 +48,14 @@ function refuse(why) {
   return { table: null, error: `The table stored on this device cannot be used: ${why}; ${AGAIN}.` };
 }
 
+// What JSON.stringify leaves as it is but a message must not echo: C1 controls, bidi controls and
+// marks (U+202E would turn the message around it), separators and invisible characters. They are
+// shown as their \u escape, as JSON already shows the C0 controls.
+const UNSHOWN = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+
 function shown(value) {
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const text = (typeof value === "string" ? JSON.stringify(value) : String(value))
+    .replace(UNSHOWN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -70,6 +82,9 @@ export function checkedTable(value) {
     }
     const { id, player = null } = item;
     if (typeof id !== "string" || id.length > 100 || !RECORD_ID.test(id)) return refuse(`${shown(id)} is not a record id`);
+    if (Object.hasOwn(GAME_PREFIX, game) && !id.startsWith(`${GAME_PREFIX[game]}-`)) {
+      return refuse(`${id} is not a record of ${game}, the table's game`);
+    }
     if (player !== null && !(Number.isInteger(player) && player >= 1 && player <= MAX_PLAYER)) {
       return refuse(`the player of ${id} is ${shown(player)}, not a number from 1 to ${MAX_PLAYER} or null`);
     }
@@ -82,12 +97,22 @@ export function checkedTable(value) {
   return { table: { v: TABLE_VERSION, game, query, inPlay: list }, error: null };
 }
 
-/** window.localStorage, or null where even asking for it throws (storage disabled). */
+/** A storage that refuses everything: where even asking for localStorage throws (site data
+ * blocked, some private modes), so that reading says the storage cannot be read, not that no
+ * table is set ("set one on Play along" would ask for what this device cannot keep). */
+const BLOCKED = Object.freeze({
+  getItem() { throw new Error("storage blocked"); },
+  setItem() { throw new Error("storage blocked"); },
+  removeItem() { throw new Error("storage blocked"); },
+});
+
+/** window.localStorage; a storage that refuses everything where asking for it throws (storage
+ * blocked); null where there is none at all (Node). */
 export function localStore() {
   try {
     return typeof localStorage === "undefined" ? null : localStorage;
   } catch {
-    return null;
+    return BLOCKED;
   }
 }
 
