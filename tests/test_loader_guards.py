@@ -158,16 +158,17 @@ def _duplicate_mini(tmp_path):
 
 
 def test_a_duplicate_id_blames_the_later_files_and_names_the_keeper(tmp_path):
-    """The file filed under its own id keeps it (first by sorted path among those: god/ before
-    hero/); the copy saved under another name and the later namesake are blamed, each fix
-    naming the keeper, whatever order the records come in."""
+    """The file filed under its own id, in its own game's and kind's folder, keeps it (the hero
+    in hero/; issue 33: the hero copied into god/ sorted first and told the long-standing file to
+    rename); the copy saved under another name and the copy in another folder are blamed, each
+    fix naming the keeper, whatever order the records come in."""
     from generator.load.files import load_tree
     from generator.validate.checks import check_unique_ids
     records, _ = load_tree(_duplicate_mini(tmp_path))
-    keeper = "data/mare-nostrum/god/mn-penthesilee.yaml"
+    keeper = "data/mare-nostrum/hero/mn-penthesilee.yaml"
     for order in (records, records[::-1], sorted(records, key=lambda r: r.rel[::-1])):
         problems = check_unique_ids(order)
-        assert {p.file for p in problems} == {"data/mare-nostrum/hero/mn-aaa.yaml", "data/mare-nostrum/hero/mn-penthesilee.yaml"}
+        assert {p.file for p in problems} == {"data/mare-nostrum/hero/mn-aaa.yaml", "data/mare-nostrum/god/mn-penthesilee.yaml"}
         assert all(keeper in p.fix and keeper in p.problem for p in problems), problems
         assert [str(p) for p in problems] == [str(p) for p in check_unique_ids(records)]
     assert any(str(p).startswith("data/mare-nostrum/hero/mn-aaa.yaml:2: id: id 'mn-penthesilee' is already used by " + keeper)
@@ -188,7 +189,8 @@ def test_a_duplicate_id_gives_the_same_lines_under_every_hash_seed(tmp_path):
         assert done.returncode == 1
         outputs.add(done.stdout + done.stderr)
     (output,) = outputs
-    assert "data/mare-nostrum/hero/mn-aaa.yaml:2: id: id 'mn-penthesilee' is already used by data/mare-nostrum/god/" in output
+    assert "data/mare-nostrum/hero/mn-aaa.yaml:2: id: id 'mn-penthesilee' is already used by data/mare-nostrum/hero/mn-penthesilee.yaml" in output
+    assert "data/mare-nostrum/god/mn-penthesilee.yaml:2: id: id 'mn-penthesilee' is already used by data/mare-nostrum/hero/" in output
 
 
 def _hinted(problems) -> list[str]:
@@ -218,6 +220,9 @@ def test_a_lookalike_id_is_named_and_never_offered(tmp_path):
     ref = next(p for p in problems if p.file.endswith("mn-q-fixture.yaml") and "\u0430" in p.problem)
     assert ref.problem == "'mn-\u0430thena' is not an id: it holds the non-ASCII character U+0430 CYRILLIC SMALL LETTER A"
     assert ref.fix.endswith("write 'mn-athena'")
+    # Issue 33: the records naming 'mn-penthesilee' are not wrong: no follow-on line at them.
+    assert not any("mn-penthesilee'" in p.problem and "no record has id" in p.problem for p in problems), lines
+    assert not any("{mn-penthesilee}" in p.problem for p in problems), lines
 
 
 def test_a_reference_the_schema_does_not_see_names_its_lookalike_letter():

@@ -68,12 +68,20 @@ def check_id_prefix(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def _misfiled(r: RawRecord) -> bool:
+    """Whether the file is not where its own game and kind file it (data/<game>/<kind>/)."""
+    parts = PurePosixPath(r.rel).parts
+    return len(parts) < 3 or (parts[-3], parts[-2]) != (r.data.get("game"), r.data.get("kind"))
+
+
 def _claim_order(r: RawRecord, path: list) -> tuple:
     """Which claim on a name keeps it: a record filed under its own id before one that is not
-    (a copy saved under another name is the newcomer), its id before a former id, then by path.
+    (a copy saved under another name is the newcomer), one in its own game's and kind's folder
+    before one that is not (a copy dropped into another folder is the newcomer, issue 33: the
+    long-standing file was told to rename), its id before a former id, then by path.
     From the files alone, so the same data blames the same file on every machine and hash seed."""
     rid = r.data.get("id")
-    return (PurePosixPath(r.rel).stem != rid, path != ["id"], r.rel)
+    return (PurePosixPath(r.rel).stem != rid, _misfiled(r), path != ["id"], r.rel)
 
 
 def check_unique_ids(records: list[RawRecord]) -> list[Problem]:
@@ -90,8 +98,10 @@ def check_unique_ids(records: list[RawRecord]) -> list[Problem]:
         (_, keeper, _), *later = sorted(claims[name], key=lambda claim: claim[0])
         for _, r, path in later:
             where = "this file" if r is keeper else keeper.rel
-            problems.append(Problem(r.rel, r.line_of(path), ".".join(map(str, path)), f"id {name!r} is already used by {where}",
-                                    f"choose a different id: {where} keeps {name!r}, and ids are unique across all games"))
+            fix = (f"delete this copy filed outside its game's and kind's folder, or give it an id of its own: {where} keeps {name!r}"
+                   if r is not keeper and path == ["id"] and _misfiled(r) and not _misfiled(keeper) else
+                   f"choose a different id: {where} keeps {name!r}, and ids are unique across all games")
+            problems.append(Problem(r.rel, r.line_of(path), ".".join(map(str, path)), f"id {name!r} is already used by {where}", fix))
     return problems
 
 
