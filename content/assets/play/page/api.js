@@ -1,8 +1,8 @@
-// The engine API the page draws from (CONTRACT-31.md, "The table is a log"): the engine's own
-// functions where it exports them, and a small stand-in for each one it does not export yet, so
-// the page is written once against the contract. The stand-ins keep the log in memory on the
-// table (`table.log`) and write the link in the old form (`in=`, `at=`); each goes as soon as the
-// engine exports the real one. Pure: no DOM.
+// The engine API the page draws from (CONTRACT-31.md, "The table is a log"; the engine's manual,
+// content/assets/play/README.md): the engine's own functions where it exports them, and a small
+// stand-in for each one it does not export, so the page is written once against the contract.
+// The stand-ins keep the log in memory on the table (`history`) and write the link in the old
+// form (`in=`, `at=`). Errors come back as {field, message} from either. Pure: no DOM.
 import * as engine from "../engine/index.js";
 
 const { gameRules, tableToQuery, tableFromQuery, firstPosition, parsePosition } = engine;
@@ -30,7 +30,7 @@ export function ownerSeat(g, rec) {
 
 function stateFallback(rules, table) {
   const since = new Map();
-  for (const e of table.log || []) if (e.type === "enter") since.set(e.id, e.pos || null);
+  for (const e of table.history || []) if (e.type === "enter") since.set(e.id, e.pos || null);
   return {
     at: table.at || firstPosition(rules, table),
     inPlay: (table.inPlay || []).map((e) => ({ ...e, since: since.get(e.id) || null })),
@@ -45,9 +45,9 @@ function describe(rules, g, table, c, pos) {
   const who = (p) => (Number.isInteger(p) ? `player ${p}` : "the table");
   const m = engine.momentAt(rules, table, pos);
   const where = m ? `${m.round ? `${m.round.text}, ` : ""}${m.step.name}` : "";
-  const to = c.type === "move" ? engine.momentAt(rules, table, c.to) : null;
+  const to = c.type === "marker" ? engine.momentAt(rules, table, c.to) : null;
   const what = c.type === "enter" ? `${who(c.player)} took ${name(c.id)}` : c.type === "leave" ? `${name(c.id)} left play`
-    : c.type === "move" ? `the marker moved to ${to ? `${to.round ? `${to.round.text}, ` : ""}${to.step.name}` : c.to}`
+    : c.type === "marker" ? `the marker moved to ${to ? `${to.round ? `${to.round.text}, ` : ""}${to.step.name}` : c.to}`
       : c.type === "use" ? `${name(c.id)} used` : c.type === "unuse" ? `${name(c.id)} no longer used`
         : c.type === "tick" ? "a setup step ticked" : "a setup step unticked";
   return `${where}: ${what}`;
@@ -57,18 +57,18 @@ function applyFallback(rules, table, change) {
   const g = gameRules(rules, table.game);
   if (!g) return { table, error: "Choose a game first." };
   const c = change || {};
-  const log = table.log || [];
+  const log = table.history || [];
   const pos = table.at || firstPosition(rules, table);
   const lastEntry = log[log.length - 1];
   const done = (next) => {
     // Consecutive marker moves are one change: undo returns to where the run began.
-    if (c.type === "move" && lastEntry && lastEntry.type === "move") {
-      return { table: { ...next, log: [...log.slice(0, -1), { ...c, pos: lastEntry.pos, before: lastEntry.before, text: describe(rules, g, lastEntry.before, c, lastEntry.pos) }] }, error: null };
+    if (c.type === "marker" && lastEntry && lastEntry.type === "marker") {
+      return { table: { ...next, history: [...log.slice(0, -1), { ...c, pos: lastEntry.pos, before: lastEntry.before, text: describe(rules, g, lastEntry.before, c, lastEntry.pos) }] }, error: null };
     }
-    return { table: { ...next, log: [...log, { ...c, pos, before: table, text: describe(rules, g, table, c, pos) }] }, error: null };
+    return { table: { ...next, history: [...log, { ...c, pos, before: table, text: describe(rules, g, table, c, pos) }] }, error: null };
   };
   const n = Number.isInteger(table.players) ? table.players : (table.seats || []).length;
-  if (c.type === "move") {
+  if (c.type === "marker") {
     const p = parsePosition(g, c.to);
     if (p.error) return { table, error: p.error };
     return done({ ...table, at: c.to });
@@ -99,12 +99,12 @@ function applyFallback(rules, table, change) {
 }
 
 function undoFallback(rules, table) {
-  const log = table.log || [];
+  const log = table.history || [];
   return log.length ? log[log.length - 1].before : table;
 }
 
 function historyFallback(rules, table) {
-  return (table.log || []).map((e, index) => ({ text: e.text, pos: e.pos, index }));
+  return (table.history || []).map((e, index) => ({ text: e.text, pos: e.pos, index, type: e.type }));
 }
 
 /** The top-level phase a position's step lies in (the step itself when it is one). */
@@ -127,30 +127,42 @@ function nextPhaseFallback(rules, table, pos) {
   return p;
 }
 
-/** nextPosition with unit step | phase | round. */
+/** nextPosition with unit step | phase | turn | round. */
 export function nextPosition(rules, table, pos, unit = "step") {
-  if (unit === "phase" && !engine.applyChange) return nextPhaseFallback(rules, table, pos);
+  if (!engine.UNITS && unit === "phase") return nextPhaseFallback(rules, table, pos);
+  if (!engine.UNITS && unit === "turn") return engine.nextPosition(rules, table, pos, "round");
   return engine.nextPosition(rules, table, pos, unit);
 }
 
-/** The first position of round (turn, age, year) n, or null outside the game's rounds. */
+/** The start of round (turn, age, year) n: {pos} or {error}. */
 function turnFallback(rules, table, n) {
   const g = gameRules(rules, table.game);
   const start = firstPosition(rules, table);
-  if (!g || !g.rounds || !start || !Number.isInteger(n)) return null;
+  if (!g || !g.rounds || !start || !Number.isInteger(n)) return { error: "This game has no turns to go to." };
   const pos = `${n}${start.slice(start.indexOf("."))}`;
-  return parsePosition(g, pos).error ? null : pos;
+  const p = parsePosition(g, pos);
+  return p.error ? { error: p.error } : { pos };
 }
 
-export const applyChange = engine.applyChange || applyFallback;
+/** {field, message} from an engine's error (a message alone from the stand-ins). */
+function asError(e) {
+  if (!e) return null;
+  return typeof e === "string" ? { field: "", message: e } : { field: e.field || "", message: e.message || String(e) };
+}
+
+const apply = engine.applyChange || applyFallback;
+/** applyChange(rules, table, change) -> {table, error: null | {field, message}}. */
+export function applyChange(rules, table, change) {
+  const r = apply(rules, table, change);
+  return { table: r.table, error: asError(r.error) };
+}
 export const undo = engine.undo || undoFallback;
 export const stateOf = engine.stateOf || stateFallback;
 export const historyOf = engine.historyOf || historyFallback;
 export const turnPosition = engine.turnPosition || turnFallback;
+/** Why the last change cannot be undone ({field, message}), or null. */
+export function undoBlocked(rules, table) {
+  return engine.undoBlocked ? asError(engine.undoBlocked(rules, table)) : null;
+}
 export { tableToQuery, tableFromQuery, firstPosition, gameRules, previousPosition, momentAt, setupFor, inPlayIds, rulesFromRecords,
   emptyTable } from "../engine/index.js";
-
-/** Whether the table has a change to undo. */
-export function canUndo(rules, table) {
-  return historyOf(rules, table).length > 0;
-}

@@ -22,7 +22,7 @@ import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
 
 const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, momentAt, inPlayIds, gameRules,
-  applyChange, undo, stateOf } = engine;
+  applyChange, undo, undoBlocked, stateOf } = engine;
 
 const SETTLE_MS = 150;   // after the last step, the address and the device follow
 
@@ -41,9 +41,14 @@ function inView(node) {
   return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
 }
 
-/** The changes that take the records in play the form was drawn with to those it holds now: leaves, then enters. */
-function changesFrom(state, wanted) {
-  const had = new Map(state.inPlay.map((e) => [e.id, e.player]));
+/**
+ * The changes that take the records in play the form was drawn with to those it holds now: leaves,
+ * then enters. Only the kinds the form lists (a seat's own civilization, the roles, the options are
+ * in play too, and not the form's to take out).
+ */
+function changesFrom(g, state, wanted) {
+  const listed = (id) => { const r = g.byId.get(id); return Boolean(r && g.inPlayKinds.includes(r.kind)); };
+  const had = new Map(state.inPlay.filter((e) => listed(e.id)).map((e) => [e.id, e.player]));
   const want = new Map(wanted.map((e) => [e.id, e.player]));
   const out = [];
   for (const [id, player] of had) if (!want.has(id) || want.get(id) !== player) out.push({ type: "leave", id });
@@ -104,8 +109,8 @@ function mount(root, loaded) {
   }
 
   function drawNow() {
-    const asPlayer = Number.isInteger(table.asPlayer) ? table.asPlayer : null;
-    const moment = g && pos ? momentAt(rules, table, pos, asPlayer ? { asPlayer } : undefined) : null;
+    const asPlayer = Number.isInteger(table.as) ? table.as : null;   // a seat's QR code: "as player N"
+    const moment = g && pos ? momentAt(rules, table, pos) : null;
     if (nav) nav.update(rules, table, moment ? pos : null);
     if (picker && moment) picker.update(shown(), state, asPlayer);
     log.update(rules, table);
@@ -163,8 +168,8 @@ function mount(root, loaded) {
   function change(c) {
     const result = applyChange(rules, table, c);
     if (result.error) {
-      if (c.type === "enter" && picker) picker.showError(result.error);
-      else showErrors(root, general, [{ field: c.type === "enter" || c.type === "leave" ? "in" : "", message: result.error }]);
+      if (c.type === "enter" && picker) picker.showError(result.error.message);
+      else showErrors(root, general, [{ field: "", message: result.error.message }]);
       return false;
     }
     table = result.table;
@@ -174,6 +179,8 @@ function mount(root, loaded) {
   }
 
   function onUndo() {
+    const blocked = undoBlocked(rules, table);
+    if (blocked) { showErrors(root, general, [{ field: "", message: blocked.message }]); return; }
     table = undo(rules, table);
     drawAll();
   }
@@ -212,9 +219,9 @@ function mount(root, loaded) {
     } else {
       // Records ticked or unticked in the form: each an enter or leave change, the marker kept.
       const errors = [];
-      for (const c of changesFrom(formView, read.inPlay)) {
+      for (const c of changesFrom(g, formView, read.inPlay)) {
         const result = applyChange(rules, table, c);
-        if (result.error) errors.push({ field: "in", message: result.error });
+        if (result.error) errors.push({ field: "in", message: result.error.message });
         else table = result.table;
       }
       drawAll(errors);
@@ -254,8 +261,8 @@ function mount(root, loaded) {
   /** The marker moves: one change of the log, and only the card is drawn again. */
   function move(to) {
     if (!to || !g) return;
-    const result = applyChange(rules, table, { type: "move", to });
-    if (result.error) { showErrors(root, general, [{ field: "", message: result.error }]); return; }
+    const result = applyChange(rules, table, { type: "marker", to });
+    if (result.error) { showErrors(root, general, [{ field: "", message: result.error.message }]); return; }
     table = result.table;
     pos = to;
     state = stateOf(rules, table);   // records leave and used marks clear by rule as the marker passes

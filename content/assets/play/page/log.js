@@ -2,7 +2,7 @@
 // ("Turn 2, Construction: player 2 built Ajax") from the engine's historyOf. The last lines are
 // shown; the rest fold and are built when opened, so a long game costs a step nothing.
 import { el } from "../../shared/dom.js";
-import { historyOf } from "./api.js";
+import { historyOf, undoBlocked } from "./api.js";
 
 const SHOWN = 3;   // history lines shown under Undo
 
@@ -22,9 +22,13 @@ export function logBox(onUndo) {
   function update(rules, table) {
     lines = historyOf(rules, table);
     const n = lines.length;
-    undo.disabled = !n;
-    undo.textContent = n ? "Undo" : "Nothing to undo";
-    undo.setAttribute("aria-label", n ? `Undo: ${lines[n - 1].text}` : "Nothing to undo");
+    // The last line may be a record leaving by rule (not a change): Undo names the last change.
+    const last = [...lines].reverse().find((h) => h.type !== "leaves") || lines[n - 1];
+    const blocked = n ? undoBlocked(rules, table) : null;
+    undo.disabled = !n || Boolean(blocked);
+    undo.textContent = n && !blocked ? "Undo" : "Nothing to undo";
+    undo.title = blocked ? blocked.message : "";
+    undo.setAttribute("aria-label", n && !blocked ? `Undo: ${last.text}` : blocked ? blocked.message : "Nothing to undo");
     last.replaceChildren(...lines.slice(-SHOWN).reverse().map((h) => el("li", { text: h.text })));
     rest.replaceChildren();
     fold.open = false;

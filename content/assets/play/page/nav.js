@@ -26,8 +26,13 @@ export function markerNav(g, onMove) {
   const button = (id, cls, text, label) => el("button", { type: "button", class: `th-button ${cls}`, id, text, "aria-label": label });
   const back = button("pa-back", "pa-back", "‹ Back");
   const next = button("pa-next", "pa-next", "Next ›");
-  const nested = g.steps.some((s) => s.path.length > 1);   // phases with steps: "next phase" differs from Next
-  const phase = nested ? button("pa-next-phase", "pa-jump", "Phase ›", "Next phase") : null;
+  // The third control: the next turn inside a round of turns (7 Wonders Myths' age), else the next
+  // phase where phases hold steps (else it would be Next again).
+  const innerTurns = Boolean(g.rounds && g.rounds.innerTurns);
+  const nested = g.steps.some((s) => s.path.length > 1);
+  const phaseUnit = innerTurns ? "turn" : "phase";
+  const phase = innerTurns ? button("pa-next-phase", "pa-jump", "Turn ›", "Next turn")
+    : nested ? button("pa-next-phase", "pa-jump", "Phase ›", "Next phase") : null;
   const label = g.rounds ? g.rounds.label : null;
   const round = g.rounds ? button("pa-next-round", "pa-jump", `${label} ›`, `Next ${label.toLowerCase()}`) : null;
   // One row within a thumb's reach: Back, Next (the widest), the next phase, the next turn.
@@ -57,9 +62,12 @@ export function markerNav(g, onMove) {
     if (!state || !goField) return;
     const raw = goField.value.trim();
     if (goField.tagName === "SELECT") goField.value = "";   // the prompt again, so the same turn can be chosen twice
-    const to = /^\d{1,6}$/.test(raw) ? turnPosition(state.rules, state.table, Number(raw)) : null;
-    if (to) onMove(to);
-    else if (goField.tagName === "INPUT") goField.setCustomValidity(`Not a ${label.toLowerCase()} of this game.`);
+    const to = /^\d{1,6}$/.test(raw) ? turnPosition(state.rules, state.table, Number(raw)) : { error: `Not a ${label.toLowerCase()} of this game.` };
+    if (to && to.pos) onMove(to.pos);
+    else if (goField.tagName === "INPUT") {
+      goField.setCustomValidity((to && to.error) || `Not a ${label.toLowerCase()} of this game.`);
+      goField.reportValidity();
+    }
   }
   if (goField && goField.tagName === "SELECT") goField.addEventListener("change", jump);
   if (goField && goField.tagName === "INPUT") goField.addEventListener("input", () => goField.setCustomValidity(""));
@@ -76,7 +84,7 @@ export function markerNav(g, onMove) {
     back.disabled = !targets.back;
     next.disabled = !targets.next;
     if (phase) {
-      targets.phase = pos ? nextPosition(rules, table, pos, "phase") : null;
+      targets.phase = pos ? nextPosition(rules, table, pos, phaseUnit) : null;
       phase.disabled = !targets.phase;
     }
     if (round) {

@@ -11,8 +11,7 @@ import { plainText } from "../../shared/records.js";
 import { playerName } from "./form.js";
 import { lineOf, recordDetails } from "./reminder.js";
 
-const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", last: "Last chance", window: "Window",
-  unknown: "Unknown" };
+const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", "last-chance": "Last chance", unknown: "Unknown" };
 
 function heading(text, id) {
   return el("h3", { id, text });
@@ -30,10 +29,17 @@ function whenLine(g, moment, r) {
 
 const SHOWN = 6;   // reminders shown per player; the rest of a big table's fold under a count
 
-/** Whether the record is marked used now: the engine's mark on the reminder, else the table's state. */
+/** The record's used mark now ({count, times, clears}): the engine's, on the reminder or in the state. */
 function usedMark(r, state) {
   if (r.used) return r.used;
-  return state && (state.used || []).some((u) => u.id === r.id && (u.player === undefined || u.player === r.player)) ? true : null;
+  const u = state && (state.used || []).find((x) => x.id === r.id && (x.player === undefined || x.player === r.player));
+  return u || null;
+}
+
+/** "Used", "Used 1 of 2", with when the mark clears. */
+function usedText(g, used) {
+  const of = Number.isInteger(used.times) && used.times > 1 ? ` ${used.count || 1} of ${used.times}` : "";
+  return `Used${of}${used.clears ? ` · clears ${plainText(used.clears, g.byId)}` : ""}`;
 }
 
 function reminderItem(g, moment, r, ctx) {
@@ -44,19 +50,24 @@ function reminderItem(g, moment, r, ctx) {
   }
   const used = usedMark(r, ctx.state);
   const rec = g.byId.get(r.id);
-  const limited = rec && rec.uses && typeof rec.uses === "object";
-  const badge = used ? el("span", { class: "pa-used", text: typeof used === "object" && used.clears ? `Used · ${plainText(used.clears, g.byId)}` : "Used" }) : null;
-  const leaves = typeof r.leaves === "string" ? el("span", { class: "pa-when pa-leaves", text: plainText(r.leaves, g.byId) }) : null;
+  const limit = r.uses || (rec && rec.uses && typeof rec.uses === "object" ? rec.uses : null);
+  const usedUp = used && (!Number.isInteger(used.times) || (used.count || 1) >= used.times);
+  const badge = used ? el("span", { class: "pa-used", text: usedText(g, used) }) : null;
+  const leavesText = r.leaves && typeof r.leaves === "object" ? r.leaves.text : typeof r.leaves === "string" ? r.leaves : null;
+  const leaves = leavesText ? el("span", { class: "pa-when pa-leaves", text: plainText(leavesText, g.byId) }) : null;
+  // Only what entered (or a seat brought) can leave by hand: a seat's own record, an option, a role cannot.
+  const held = ctx.state && (ctx.state.inPlay || []).find((e) => e.id === r.id);
+  const canLeave = !held || !held.by || held.by === "entered" || held.by === "brings";
   const after = [whenLine(g, moment, r), leaves].filter(Boolean);
   // The timing's note (why it acts here, what else it does) is read with the text, not on the card.
   const actions = ctx.onChange ? () => el("div", { class: "pa-actions" },
     r.note ? el("p", { class: "pa-cite pa-timing-note", text: `When: ${r.note}` }) : null,
-    el("button", { type: "button", class: "th-button", "data-leave": r.id, text: `${r.name} leaves play`,
-      onclick: () => ctx.onChange({ type: "leave", id: r.id }) })) : null;
-  const item = el("li", { "data-record": r.id, class: used ? "pa-is-used" : null },
+    canLeave ? el("button", { type: "button", class: "th-button", "data-leave": r.id, text: `${r.name} leaves play`,
+      onclick: () => ctx.onChange({ type: "leave", id: r.id }) }) : null) : null;
+  const item = el("li", { "data-record": r.id, class: usedUp ? "pa-is-used" : null, "data-folded": r.folded ? "" : null },
     recordDetails(g, r, { badge, after, actions }));
-  if (limited && !used && ctx.onChange) {
-    const per = rec.uses.per ? ` (once per ${rec.uses.per})` : "";
+  if (limit && !usedUp && ctx.onChange) {
+    const per = limit.per ? ` (${Number.isInteger(limit.times) && limit.times > 1 ? `${limit.times} times` : "once"} per ${limit.per})` : "";
     item.append(el("button", { type: "button", class: "th-button pa-use", "data-use": r.id, text: "Mark used",
       "aria-label": `Mark ${r.name} used${per}`, onclick: () => ctx.onChange({ type: "use", id: r.id, player: r.player }) }));
   }
@@ -68,14 +79,15 @@ function reminderItem(g, moment, r, ctx) {
  * the others folded). Past SHOWN for one player, the rest fold under "n more", built when opened:
  * a table of a hundred records in play keeps a card that fits the phone and redraws at once.
  */
-function groupedList(g, table, items, build, { id, asPlayer }) {
+function groupedList(g, table, items, build, { id, asPlayer, tableLast = false }) {
   const groups = new Map();
   for (const r of items) {
     const key = Number.isInteger(r.player) ? r.player : 0;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(r);
   }
-  const keys = [...groups.keys()].sort((a, b) => (a === asPlayer ? -1 : b === asPlayer ? 1 : a - b));
+  const rank = (k) => (k === asPlayer ? -1 : k === 0 ? (tableLast ? Infinity : 0) : k);
+  const keys = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
   const group = (k) => {
     const all = groups.get(k);
     const item = el("li", { "data-player": String(k) },
@@ -118,7 +130,7 @@ function dueItem(g, d) {
 
 /** What is due, grouped by player (the table's own first), each with its words. */
 function dueList(g, table, due, ctx) {
-  return groupedList(g, table, due, (d) => dueItem(g, d), { id: "pa-due", asPlayer: ctx.asPlayer });
+  return groupedList(g, table, due, (d) => dueItem(g, d), { id: "pa-due", asPlayer: ctx.asPlayer, tableLast: true });
 }
 
 /** A list of records with a line each: what enters now (and does as it enters), what leaves by rule, the wins to check. */
@@ -184,6 +196,15 @@ function rulingBlock(g, moment) {
   return out;
 }
 
+/** A win check: what it asks, and who meets it where the records make it countable. */
+function winLine(g, table, w) {
+  const bits = [plainText(w.line || w.note || "", g.byId)];
+  if (Array.isArray(w.meets)) {
+    bits.push(w.meets.length ? `Met by ${w.meets.map((p) => playerName(g, table, p)).join(", ")}: the game ends.` : "Nobody meets it yet.");
+  }
+  return bits.filter(Boolean).join(" ");
+}
+
 /** The step's one line: the engine's, else its record's summary. */
 function stepLine(g, moment) {
   const line = lineOf(g, moment.step);
@@ -209,15 +230,12 @@ export function nowContent(g, table, moment, ctx) {
   if (path.length > 1) out.push(el("p", { class: "pa-path", text: path.slice(1).join(" › ") }));
   out.push(el("h2", { id: "pa-step", "data-step": moment.step.id }, recordLink(moment.step)), stepLine(g, moment));
   if (ctx.nav) out.push(ctx.nav);
-  const enters = moment.enters || [];
-  if (enters.length) {
-    out.push(heading("As it enters", "pa-h-enters"), noteList(g, table, "pa-enters", enters, (x) => plainText(x.do || x.line || x.text || "", g.byId)));
+  const prompts = moment.prompts || [];
+  if (prompts.length) {
+    out.push(heading("As it enters", "pa-h-enters"), noteList(g, table, "pa-enters", prompts, (x) => plainText(x.line || x.do || "", g.byId)));
   }
   const wins = moment.wins || [];
-  if (wins.length) {
-    out.push(heading("Check the win", "pa-h-wins"), noteList(g, table, "pa-wins", wins,
-      (x) => [plainText(x.text || x.line || x.note || "", g.byId), x.who ? plainText(x.who, g.byId) : ""].filter(Boolean).join(" · ")));
-  }
+  if (wins.length) out.push(heading("Check the win now", "pa-h-wins"), noteList(g, table, "pa-wins", wins, (x) => winLine(g, table, x)));
   const reminders = moment.reminders || [];
   out.push(heading("In play now", "pa-h-reminders"));
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
