@@ -160,6 +160,12 @@ export const undo = engine.undo || undoFallback;
 export const stateOf = engine.stateOf || stateFallback;
 export const historyOf = engine.historyOf || historyFallback;
 export const turnPosition = engine.turnPosition || turnFallback;
+/** The log's last change ({type, id, player, ...}), or null. */
+export function lastChange(rules, table) {
+  const events = engine.stateOf ? (engine.stateOf(rules, table).events || []) : (table.history || []);
+  return events.length ? events[events.length - 1] : null;
+}
+
 /** Why the last change cannot be undone ({field, message}), or null. */
 export function undoBlocked(rules, table) {
   return engine.undoBlocked ? asError(engine.undoBlocked(rules, table)) : null;

@@ -220,6 +220,11 @@ function mount(root, loaded) {
       // Records ticked or unticked in the form: each an enter or leave change, the marker kept.
       const errors = [];
       for (const c of changesFrom(g, formView, read.inPlay)) {
+        // The holder chosen right after the tick amends the tick: one change in the log, not three.
+        if (c.type === "leave") {
+          const last = engine.lastChange(rules, table);
+          if (last && last.type === "enter" && last.id === c.id && !undoBlocked(rules, table)) { table = undo(rules, table); continue; }
+        }
         const result = applyChange(rules, table, c);
         if (result.error) errors.push({ field: "in", message: result.error.message });
         else table = result.table;

@@ -23,12 +23,12 @@ export function logBox(onUndo) {
     lines = historyOf(rules, table);
     const n = lines.length;
     // The last line may be a record leaving by rule (not a change): Undo names the last change.
-    const last = [...lines].reverse().find((h) => h.type !== "leaves") || lines[n - 1];
+    const lastChange = [...lines].reverse().find((h) => h.type !== "leaves") || lines[n - 1];
     const blocked = n ? undoBlocked(rules, table) : null;
     undo.disabled = !n || Boolean(blocked);
     undo.textContent = n && !blocked ? "Undo" : "Nothing to undo";
     undo.title = blocked ? blocked.message : "";
-    undo.setAttribute("aria-label", n && !blocked ? `Undo: ${last.text}` : blocked ? blocked.message : "Nothing to undo");
+    undo.setAttribute("aria-label", n && !blocked ? `Undo: ${lastChange.text}` : blocked ? blocked.message : "Nothing to undo");
     last.replaceChildren(...lines.slice(-SHOWN).reverse().map((h) => el("li", { text: h.text })));
     rest.replaceChildren();
     fold.open = false;
