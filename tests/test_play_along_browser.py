@@ -155,6 +155,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             opened_offline_on_a_second_phone(browser, site_url, seat, as_player=2)
             resumed_from_the_start_page(pg, site_url, link)
         if screen == "1280":
+            setup_for_this_table(pg)
             # Material's navigation.tracking writes the heading scrolled past into the address; the
             # code holds the table's link without it. The marker moves, so the code is drawn again.
             pg.evaluate("history.replaceState(history.state, '', location.href.split('#')[0] + '#where-it-comes-from')")
@@ -185,6 +186,24 @@ def read_qr(pg):
     pg.wait_for_function("document.getElementById('pa-qr').dataset.href === location.href.split('#')[0]", timeout=10000)
     pg.add_script_tag(path=str(JSQR))
     return pg.evaluate(DECODE_JS)
+
+
+FIRST_JS = """([a, b]) => !!(document.querySelector(a).compareDocumentPosition(document.querySelector(b)) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+
+
+def setup_for_this_table(pg):
+    """Setup for this table (issue 31.6): first on the page until ticked off; a line per seat
+    naming its own records (Rome's hero, not the same sentence for every seat); a rule done by
+    each player written once, with a line per seat; a tick is kept in the page's table."""
+    assert pg.evaluate(FIRST_JS, ["#pa-setup-section", "#pa-now"]), "setup comes before the card until ticked off"
+    rome = pg.locator("#pa-setup-seats li[data-seat='mn-rome']")
+    assert "Julius Caesar" in rome.inner_text() and "Pericles" not in rome.inner_text()
+    assert "Pericles" in pg.inner_text("#pa-setup-seats li[data-seat='mn-greece']")
+    hero = pg.locator("#pa-setup-list > li[data-step='mn-predetermined-setup.hero-and-role']")
+    assert hero.count() == 1 and hero.locator(".pa-setup-seats > li").count() == 4
+    assert pg.inner_text("#pa-setup-list").count("Take your civilization's own hero card") == 1
+    rome.locator("input").check()
+    assert pg.locator("#pa-setup-seats li[data-seat='mn-rome'] input").is_checked()
 
 
 def seat_code_full_screen(pg, n):

@@ -17,7 +17,7 @@ import { nowContent } from "./now.js";
 import { markerNav } from "./nav.js";
 import { recordPicker } from "./record.js";
 import { logBox } from "./log.js";
-import { setupList } from "./setup.js";
+import { setupList, setupDone } from "./setup.js";
 import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
 
@@ -76,11 +76,9 @@ function mount(root, loaded) {
   const share = shareBox(forget);
   const print = el("div", { class: "pa-print", id: "pa-print" });
   const shareSection = section("pa-share", "Share this table", share.element);
-  root.replaceChildren(general, said,
-    el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", formBox, stored)),
-    section("pa-setup-section", "Setup for this table", setupBox),
-    shareSection,
-    print);
+  const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", formBox, stored));
+  const setupSection = section("pa-setup-section", "Setup for this table", setupBox);
+  root.replaceChildren(general, said, layout, setupSection, shareSection, print);
   share.watch(shareSection);
 
   let table = engine.emptyTable(null);
@@ -132,7 +130,15 @@ function mount(root, loaded) {
     formView = view;
     form = tableForm(rules, g, view, onFormChange);
     formBox.replaceChildren(form.element);
-    setupBox.replaceChildren(...setupList(g, view, g ? setupFor(rules, table) : []));
+    const steps = g ? setupFor(rules, table) : [];
+    const ticks = state ? state.ticks || [] : [];
+    const focused = document.activeElement && setupBox.contains(document.activeElement) ? document.activeElement.id : null;
+    setupBox.replaceChildren(...setupList(g, view, steps, ticks, onTick));
+    // Setup comes first on the page until every line is ticked (issue 31.6), then below the card.
+    const first = g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks);
+    if (first && setupSection.nextSibling !== layout) root.insertBefore(setupSection, layout);
+    else if (!first && layout.nextSibling !== setupSection) layout.after(setupSection);
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     drawNow();
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, errors);
@@ -176,6 +182,11 @@ function mount(root, loaded) {
     if (picker) picker.showError("");
     drawAll();
     return true;
+  }
+
+  /** A setup line ticked or unticked: a change of the log (the engine's tick event). */
+  function onTick(key, on) {
+    change({ type: on ? "tick" : "untick", key });
   }
 
   function onUndo() {
