@@ -94,3 +94,12 @@ def test_a_step_without_order_is_a_line_at_its_step_of(loaded):
     assert out == [f"{MN}/rule/mn-combat.yaml:{rec_of(recs, 'mn-combat').line_of(['step_of'])}: step_of: a step of "
                    "mn-military-phase without order: the page puts it after its siblings (add order: its place among "
                    "mn-military-phase's steps, as the source gives it)"]
+
+
+def test_a_game_without_play_along_whose_rules_carry_setup_steps_is_one_line(loaded):
+    """Without the block its rules' setup steps were checked against nothing and shown nowhere."""
+    recs, out = lines_after(loaded, lambda recs: data_of(recs, "mn-mare-nostrum-mythology").pop("play_along"))
+    assert out == [f"{GAME}:{rec_of(recs, 'mn-mare-nostrum-mythology').line_of(['id'])}: id: has no play_along, though 5 of "
+                   "its rules carry setup steps (mn-fewer-than-six-players, mn-free-setup, mn-longer-game and 2 more): no page "
+                   "shows them and their options and player counts go unchecked (restore the game's play_along block, as "
+                   "schemas/game.schema.json describes it)"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import threading
 
@@ -333,7 +334,7 @@ def _gap_problem(engine: str, gap: dict, rec, game_rec, tool_index: int, page: s
                        "restore the record, or correct what the message names")
     label, row, column, field = gap.get("fact"), gap.get("row"), gap.get("column"), gap.get("field")
     if row and column:
-        return _row_problem(who, rec, row, column)
+        return _row_problem(who, rec, row, column, message)
     if label:
         facts = rec.data.get("facts") if isinstance(rec.data.get("facts"), list) else []
         labels = [f.get("label") for f in facts if isinstance(f, dict)]
@@ -369,8 +370,9 @@ def _own_words(message: str, rec) -> str:
     return message[len(rid) + 2:] if message.startswith(f"{rid}: ") else message
 
 
-def _row_problem(who: str, rec, row: list, column: str) -> Problem:
-    """A table cell the engine reads by its row's name and its column."""
+def _row_problem(who: str, rec, row: list, column: str, message: str = "") -> Problem:
+    """A table cell the engine reads by its row's name and its column; a number outside the
+    range the engine takes is said with that range (the engine's own words, in brackets)."""
     key_col, name = row[0], row[1]
     rows = rec.data.get("rows") if isinstance(rec.data.get("rows"), list) else []
 
@@ -381,6 +383,11 @@ def _row_problem(who: str, rec, row: list, column: str) -> Problem:
     if name in names:
         i = names.index(name)
         path = ["rows", i, "cells", column]
+        outside = re.search(r"\(([^()]* must be [^()]*)\)", message)
+        if outside:
+            return Problem(rec.rel, rec.line_of(path), field_path(path),
+                           f"{who} cannot use {shown(cell(rows[i], column))} (the {name} row's {column}): {outside.group(1).split(': ', 1)[-1]}",
+                           "write the value the source gives, as the other rows do")
         return Problem(rec.rel, rec.line_of(path), field_path(path),
                        f"{who} needs a number here (the {name} row's {column}), not {shown(cell(rows[i], column))}",
                        "write the value the source gives, as the other rows do")

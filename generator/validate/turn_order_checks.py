@@ -14,6 +14,8 @@ The play-along page walks the turn root's step_of tree in pre-order, each record
   fewer than two, as its text does: step_of's schema says the record links its steps "in turn
   order", so an `order` that contradicts the links is the slip (or the links are).
 
+And a game whose rules carry setup steps has play_along (check_play_along_present).
+
 The order itself, each game against its source, is held by tests/test_turn_order.py. These
 checks leave out a game with a refused file, as the play-along checks do (_outside_doubt).
 """
@@ -177,6 +179,27 @@ def check_listed_order(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
+def check_play_along_present(records: list[RawRecord]) -> list[Problem]:
+    """A game whose rules carry setup steps has play_along: without the block the steps were
+    shown nowhere and went unchecked (their options, player counts and listing are checked
+    against it), and the game's play-along page was gone, with no word (issue 33). A game with
+    no setup steps (a cut-down test fixture) needs none."""
+    with_steps: dict[str, list[str]] = {}
+    for r in records:
+        if r.data.get("kind") == "rule" and isinstance(r.data.get("setup"), list) and isinstance(r.data.get("game"), str):
+            with_steps.setdefault(r.data["game"], []).append(r.data.get("id"))
+    problems = []
+    for g in records:
+        game = g.data.get("game")
+        if g.data.get("kind") == "game" and PLAY not in g.data and game in with_steps:
+            rules = sorted(map(str, with_steps[game]))
+            shown = ", ".join(rules[:3]) + (f" and {len(rules) - 3} more" if len(rules) > 3 else "")
+            problems.append(_at(g, ["id"], f"has no play_along, though {len(rules)} of its rules carry setup steps ({shown}): "
+                                "no page shows them and their options and player counts go unchecked",
+                                "restore the game's play_along block, as schemas/game.schema.json describes it"))
+    return problems
+
+
 def quiet_beside_a_wrong_turn(check):
     """`check` without its lines that only follow from a play_along.turn that is not the turn root
     ("'mn-offering-phase' is not a step of mn-military-phase", "... has no steps"): the turn's
@@ -194,4 +217,5 @@ def quiet_beside_a_wrong_turn(check):
     return run
 
 
-TURN_ORDER_CHECKS = [_outside_doubt(c) for c in (check_turn_root, check_sibling_order, check_listed_order)]
+TURN_ORDER_CHECKS = [_outside_doubt(c) for c in (check_turn_root, check_sibling_order, check_listed_order,
+                                                  check_play_along_present)]

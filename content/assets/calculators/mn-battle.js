@@ -16,7 +16,7 @@
 //   plans.js     each side's plan over those rounds: withdraw, or bring in more units
 //   planner.js   how big an army: the odds as the attacking army grows
 
-export { rulesFromRecords, RulesError, BASE_FACTS, effectOf, creatureOf, civOf, mostDice } from "./mn-battle/rules.js";
+export { rulesFromRecords, RulesError, BASE_FACTS, RANGES, effectOf, creatureOf, civOf, mostDice } from "./mn-battle/rules.js";
 export { FACES } from "./mn-battle/dice.js";
 export {
   BATTLES, GOALS, SIDES, READINGS, DEFAULT_LOSS_ORDER, defaultScenario, normalizeScenario,

@@ -26,16 +26,26 @@ export function fact(rec, label) {
   return ((rec && rec.facts) || []).find((f) => f && f.label === label);
 }
 
+// What a number a helper reads may be, unless its caller says otherwise: each one counts
+// something (turns, centres, points, cards), so a whole number from 0 to 999. -3 points to the
+// soloist passed every check before (issue 33); the ceiling is shared/input.js's.
+export const FACT_RANGE = [0, 999];
+
 /**
- * A number the helper needs: the fact `label` of record `id`. A missing record or fact, or
- * one that is not a number, is added to `problems` (so every gap is reported at once).
+ * A number the helper needs: the fact `label` of record `id`, a whole number within `range`
+ * ([least, most]). A missing record or fact, one that is not a number, or one outside the range
+ * is added to `problems` (so every gap is reported at once), the range named.
  */
-export function numericFact(byId, id, label, problems) {
+export function numericFact(byId, id, label, problems, range = FACT_RANGE) {
   const rec = byId.get(id);
   if (!rec) { problems.push(`record ${id} is missing`); return undefined; }
   const f = fact(rec, label);
   if (!f || typeof f.value !== "number" || !Number.isFinite(f.value)) {
     problems.push(`${id}: no numeric fact labelled '${label}'`);
+    return undefined;
+  }
+  if (!Number.isInteger(f.value) || f.value < range[0] || f.value > range[1]) {
+    problems.push(`${id}: '${label}' is ${f.value}, not a whole number from ${range[0]} to ${range[1]}`);
     return undefined;
   }
   return f.value;

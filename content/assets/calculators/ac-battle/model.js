@@ -61,6 +61,28 @@ export const PARAMS = {
   retreatDistance: [{ record: "ac-combat-table", label: "Retreat distance of the player with ratio 1", kind: "count", optional: true }],
 };
 
+// The numbers each parameter may be (issue 33: a terrain multiplier of 0 passed the check and
+// wiped a side out): a multiplier above 0 and at most 10, a count from 0 to 99, unless RANGES
+// gives the parameter its own. A value outside is a gap like a missing one.
+const KIND_RANGES = {
+  multiplier: { above: 0, most: 10, what: "a multiplier" },
+  count: { least: 0, most: 99, what: "a count" },
+};
+export const RANGES = {
+  cap: { least: 1, most: 10, what: "the largest multiplier" },
+  cityStackMain: { least: 1, most: 99, what: "a stacking limit" },
+  stackMost: { least: 1, most: 99, what: "a stacking limit" },
+  hexesAround: { least: 1, most: 6, what: "the hexes around one hex" },
+};
+
+/** null when v is within the parameter's range, else the words of the range. */
+export function outOfRange(key, kind, v) {
+  const r = RANGES[key] || KIND_RANGES[kind === "count" ? "count" : "multiplier"];
+  const low = r.above !== undefined ? v > r.above : v >= r.least;
+  if (low && v <= r.most) return null;
+  return `${r.what} must be ${r.above !== undefined ? `above ${r.above}` : `from ${r.least}`} ${r.above !== undefined ? "and at most" : "to"} ${r.most}`;
+}
+
 // A count as the records write it: 3, "+1 column", "up to 3 units".
 export function parseNumber(v) {
   if (typeof v === "number") return v;
@@ -176,11 +198,13 @@ export function buildModel(records) {
         where = `${rec.name}: “${place.label}”`;
       }
       v = place.kind === "count" ? parseNumber(v) : parseMultiplier(v);
-      if (typeof v === "number" && Number.isFinite(v) && v >= 0) {
+      const outside = typeof v === "number" && Number.isFinite(v) ? outOfRange(key, place.kind, v) : "not a number";
+      if (!outside) {
         found = { v, rec, where };
         break;
       }
-      tried.push(v === undefined ? `${where} (absent)` : `${where} (${JSON.stringify(v)})`);
+      tried.push(v === undefined ? `${where} (absent)` : outside === "not a number" ? `${where} (${JSON.stringify(v)})`
+        : `${where} (${v}: ${outside})`);
     }
     if (!found) {
       if (!places.some((p) => p.optional)) problems.push(`no number for ${key}: tried ${tried.join(", ")}`);

@@ -3,7 +3,9 @@
 // Every game number (points per loss, automatic 6s, pieces in the box, hero, god and
 // creature modifiers) comes from a record; this module only knows where each one lives.
 
-// Where the base numbers live: [record id, fact label] (or the record's `count` field).
+// Where the base numbers live: [record id, fact label] (or the record's `count` field), and the
+// whole numbers each may be (RANGES; a count is 0 or more): 0 points per loss made every battle
+// "both wiped out", 0 dice per legion or a fortress worth -6 passed the check (issue 33).
 export const BASE_FACTS = {
   pointsPerLoss: ["mn-combat", "Points of total per enemy unit lost"],
   fortressAutomatic: ["mn-combat", "Automatic value of a fortress"],
@@ -22,6 +24,18 @@ export const BASE_FACTS = {
   statueFortressesPerProvince: ["mn-statue-of-zeus", "Fortresses allowed per province"],
 };
 
+// [least, most, why] for each base number that is not a count of pieces.
+export const RANGES = {
+  pointsPerLoss: [1, 99, "a loss per so many points of the total: 0 or less would make every total a loss, or none"],
+  fortressAutomatic: [1, 6, "a fortress counts as a die already showing this value"],
+  creatureAutomatic: [1, 6, "a creature counts as a die already showing this value"],
+  dicePerUnit: [1, 9, "each legion or trireme rolls this many dice"],
+  fortressesPerProvince: [0, 99, "how many fortresses a province may hold"],
+  templesPerProvince: [0, 99, "how many temples a province may hold"],
+  marketsPerProvince: [0, 99, "how many markets a province may hold"],
+  statueFortressesPerProvince: [0, 99, "how many fortresses a province may hold with the Statue of Zeus"],
+};
+
 export class RulesError extends Error {
   constructor(problems) {
     const unique = [...new Set(problems)];   // four facts on one missing record: one line, not four
@@ -30,7 +44,7 @@ export class RulesError extends Error {
   }
 }
 
-function findValue(byId, [id, label], problems) {
+function findValue(byId, [id, label], problems, range) {
   const rec = byId.get(id);
   if (!rec) { problems.push(`record ${id} is missing`); return undefined; }
   if (label === "count") {
@@ -41,6 +55,10 @@ function findValue(byId, [id, label], problems) {
   const fact = (Array.isArray(rec.facts) ? rec.facts : []).find((f) => f && f.label === label);
   if (!fact || typeof fact.value !== "number" || !Number.isFinite(fact.value)) {
     problems.push(`${id}: no numeric fact labelled '${label}'`);
+    return undefined;
+  }
+  if (range && !(Number.isInteger(fact.value) && fact.value >= range[0] && fact.value <= range[1])) {
+    problems.push(`${id}: '${label}' is ${fact.value}; the battle calculator takes a whole number from ${range[0]} to ${range[1]} (${range[2]})`);
     return undefined;
   }
   return fact.value;
@@ -55,7 +73,7 @@ export function rulesFromRecords(data) {
   const base = {};
   const sources = {};
   for (const [key, ref] of Object.entries(BASE_FACTS)) {
-    base[key] = findValue(byId, ref, problems);
+    base[key] = findValue(byId, ref, problems, RANGES[key]);
     const rec = byId.get(ref[0]);
     sources[key] = { id: ref[0], label: ref[1], name: rec ? rec.name : ref[0], url: rec ? rec.url : undefined };
   }
