@@ -262,10 +262,10 @@ def node_suites_started(request, tmp_path_factory, worker_id):
 # What each test needs decides its markers (pytest.ini lists them; `make quick` leaves out all four),
 # and tests that share an expensive module fixture stay on one xdist worker, so it is made once.
 SITE_FIXTURES = {"site_dir", "mini_site_dir"}
-BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site", "subpath_site"}     # a module's own site build
+BUILD_FIXTURES = {"poisoned", "hostile_site", "zensical_site", "subpath_site", "properdocs_site"}     # a module's own site build
 # The modules holding those builds: each runs on one worker (SharedBuildScheduling below).
 SHARED_BUILD_MODULES = {"tests/test_injection.py", "tests/test_escaping_browser.py", "tests/test_zensical.py",
-                        "tests/test_deploy_subpath.py"}
+                        "tests/test_deploy_subpath.py", "tests/test_properdocs.py"}
 # The tests that read one tour of every page type (tests/page_tour.py), by the tour: each group runs
 # on one worker, so the tour is taken once.
 SHARED_TOURS = {"phone tour": {"tests/test_phone.py::test_no_page_type_scrolls_sideways",
@@ -298,7 +298,7 @@ def pytest_collection_modifyitems(config, items):
 # The longest modules first (fresh-clone --durations, 2 December 2026): the scheduler hands work out
 # in collection order, so a long test started last would leave the other workers idle at the end
 # (longest first is the classic cure). Order only: every test still runs, each module together.
-LONGEST_FIRST = ["tests/test_zensical.py", "tests/test_injection.py", "tests/test_offline_update.py",
+LONGEST_FIRST = ["tests/test_zensical.py", "tests/test_injection.py", "tests/test_properdocs.py", "tests/test_offline_update.py",
                  "tests/test_accessibility.py", "tests/test_phone.py", "tests/test_same_origin.py",
                  "tests/test_deploy_subpath.py", "tests/test_search_syntax_browser.py", "tests/test_offline.py",
                  "tests/test_search_browser.py", "tests/test_schemas.py", "tests/test_hostile_data.py"]

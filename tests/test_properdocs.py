@@ -30,7 +30,7 @@ import pytest
 from conftest import ROOT
 from site_diff import first_line_difference
 
-pytestmark = pytest.mark.build      # a build of its own: not part of `make quick`
+pytestmark = pytest.mark.build      # a build of its own (conftest.BUILD_FIXTURES): not part of `make quick`
 
 GENERATOR = re.compile(rb'<meta name="generator" content="[^"]*">')
 HASH = re.compile(r"\b[0-9a-f]{16}(?:[0-9a-f]{48})?\b")
