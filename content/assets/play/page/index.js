@@ -125,7 +125,7 @@ function mount(root, loaded) {
     state = g ? stateOf(rules, table) : null;
     pos = g ? (state && state.at) || firstPosition(rules, table) : null;
     const canonical = tableToQuery(rules, table);
-    syncQuery(withSeat(canonical, table.asPlayer));   // this phone's seat stays in its own address
+    syncQuery(withSeat(canonical, table.as));   // this phone's seat stays in its own address
     const view = shown();
     formView = view;
     form = tableForm(rules, g, view, onFormChange);
@@ -142,7 +142,7 @@ function mount(root, loaded) {
     drawNow();
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, errors);
-    keep(withSeat(canonical, table.asPlayer));
+    keep(withSeat(canonical, table.as));
     shareLinks(canonical);
   }
 
@@ -160,7 +160,7 @@ function mount(root, loaded) {
     table = read.table;
     g = gameRules(rules, table.game);
     const seat = checkedSeat(asked.asPlayer, asked.raw, table.players);
-    table = { ...table, asPlayer: g ? seat.asPlayer : null };
+    table = { ...table, as: g ? seat.asPlayer : null };   // the seat this phone plays, as the card reads it
     if (seat.error && g) extra = [...extra, seat.error];
     if (!g) { nav = null; picker = null; }
     else if (g.game !== gameBefore || !nav) {
@@ -226,7 +226,7 @@ function mount(root, loaded) {
       || !sameList(read.options, table.options || []) || !sameList(read.seats.map((s) => s || null), (table.seats || []).slice(0, read.seats.length));
     if (settingsChanged) {
       // The settings change; the log (and so the marker and what is in play) is kept.
-      apply(withSeat(tableToQuery(rules, { ...table, players: read.players, options: read.options, seats: read.seats }), table.asPlayer));
+      apply(withSeat(tableToQuery(rules, { ...table, players: read.players, options: read.options, seats: read.seats }), table.as));
     } else {
       // Records ticked or unticked in the form: each an enter or leave change, the marker kept.
       const errors = [];
@@ -254,8 +254,8 @@ function mount(root, loaded) {
     settling = null;
     if (!root.isConnected) return;   // instant navigation left the page: its address is another page's now
     const query = tableToQuery(rules, table);
-    syncQuery(withSeat(query, table.asPlayer));
-    keep(withSeat(query, table.asPlayer));
+    syncQuery(withSeat(query, table.as));
+    keep(withSeat(query, table.as));
     shareLinks(query);
   }
 

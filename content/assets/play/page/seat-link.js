@@ -35,10 +35,11 @@ export function checkedSeat(asPlayer, raw, players, seatName) {
   return { asPlayer, error: null, name: seatName ? seatName(asPlayer) : `Player ${asPlayer}` };
 }
 
-/** The query with `as=N` at its end (N null: the table's own query). */
+/** The query with `as=N` at its end (N null: the table's own query; a query that already says
+ * `as`, as the engine may write it, is left as it is). */
 export function withSeat(query, asPlayer) {
   const base = String(query || "");
-  if (!Number.isInteger(asPlayer)) return base;
+  if (!Number.isInteger(asPlayer) || splitSeat(base).raw !== null) return base;
   return `${base}${base ? "&" : ""}${SEAT_KEY}=${asPlayer}`;
 }
 
