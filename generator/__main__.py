@@ -123,6 +123,11 @@ def write_fingerprint_file(sources: Path, out: Path) -> int:
     pairs = pairs_from_sources(sources)
     write_pairs(pairs, PLACE_PAIRS)
     print(f"wrote {PLACE_PAIRS}: {len(pairs):,} place-word pairs")
+    from generator.paths import ALIAS_PHRASES
+    from generator.validate.outside_names import phrases_from_sources, write_phrases
+    phrases = phrases_from_sources(sources)
+    write_phrases(phrases, ALIAS_PHRASES)
+    print(f"wrote {ALIAS_PHRASES}: {len(phrases):,} phrases")
     return 0
 
 

@@ -12,6 +12,7 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 # Hashes of the sources' 12-word runs, for the originality check where SEEDS is absent.
 FINGERPRINT = ROOT / "fingerprints" / "sources.txt"
 PLACE_PAIRS = ROOT / "fingerprints" / "place-pairs.txt"   # source sentences' place-word pairs, hashed (audit_checks.py)
+ALIAS_PHRASES = ROOT / "fingerprints" / "alias-phrases.txt"   # sources' capitalised phrases, hashed (outside_names.py)
 
 # The rulings the calculators' tests check (kept complete by tests/js/rulings.test.mjs).
 RULING_TESTS = ROOT / "tests" / "js" / "ruling-tests.json"

@@ -90,9 +90,9 @@ def test_an_undeclared_cross_game_spelling_is_found(records, monkeypatch):
 
 
 def test_a_stale_declaration_is_found(records, monkeypatch):
-    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-ajax", "Aias"), "planted")
+    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-legion", "Legions"), ("planted", "Legions"))
     found = [str(f) for f in alias_names_another_record(records)]
-    assert len(found) == 1 and "declares 'Aias'" in found[0]
+    assert len(found) == 1 and "declares 'Legions'" in found[0]
 
 
 def test_a_category_word_alias_is_found(records):

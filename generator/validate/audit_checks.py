@@ -45,6 +45,7 @@ from pathlib import Path
 from generator.refs import REF
 from generator.validate.alias_spellings import ALIAS_SPELLINGS, CATEGORY_WORDS, LINK_WORDS
 from generator.validate.content_checks import prose_strings
+from generator.validate.outside_names import _outside as outside_look
 
 # ------------------------------------------------------------------ aliases
 
@@ -135,8 +136,8 @@ def alias_names_another_record(records: list[dict]) -> list[Finding]:
             declared = (rec["id"], alias) in ALIAS_SPELLINGS
             key = name_key(alias)
             category = key in CATEGORY_KEYS and not set(key.split()) <= own_words
-            if declared and (elsewhere or category):
-                used.add((rec["id"], alias))
+            if declared and (elsewhere or category or outside_look(rec, alias, set())):
+                used.add((rec["id"], alias))       # a spelling the outside-name lint would read as another name
             elif elsewhere:
                 out.append(Finding(rec["id"], field, f"alias {alias!r} is also a name of {', '.join(elsewhere)} in another game",
                                    "remove it unless it is this record's own name spelled, translated or shortened "
@@ -146,7 +147,7 @@ def alias_names_another_record(records: list[dict]) -> list[Finding]:
                                    "remove it: search finds the record by its text"))
     for rid, alias in sorted(set(ALIAS_SPELLINGS) - used):
         out.append(Finding(rid, "aliases", f"ALIAS_SPELLINGS declares {alias!r}, which is not an alias of {rid} that another "
-                           "game also uses", f"remove the declaration from {DECLARE}"))
+                           "game also uses, a category word or one that looks like an outside name", f"remove the declaration from {DECLARE}"))
     return out
 
 
@@ -393,19 +394,21 @@ def place_pairs(seed_dir: Path, pairs_file: Path) -> tuple[set[str], str]:
 
 
 def main() -> int:
-    from generator.paths import DATA, PLACE_PAIRS, SEEDS
+    from generator.paths import ALIAS_PHRASES, DATA, PLACE_PAIRS, SEEDS
+    from generator.validate.outside_names import alias_phrases, outside_names, unquoted_spellings
     from generator.validate.run import load_and_validate
     records, problems = load_and_validate(DATA)
     for p in problems:
         print(p)
     data = [r.data for r in records]
     pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
+    phrases, phrase_basis = alias_phrases(SEEDS, ALIAS_PHRASES)
     found = (alias_names_another_record(data) + link_words_name_another_record(data) + generic_reference_words(data)
-             + unsupported_place_phrases(data, pairs))
+             + unsupported_place_phrases(data, pairs) + outside_names(data, phrases) + unquoted_spellings(data, phrases))
     raw = {r.data["id"]: r for r in records}
     for f in found:
         r = raw[f.record]
         path = [int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", f.field) if p]
         print(f"{r.rel}:{r.line_of(path)}: {f.field}: {f.problem} ({f.fix})")
-    print(f"{len(found)} finding(s); place words checked against {basis}")
+    print(f"{len(found)} finding(s); place words checked against {basis}; aliases against {phrase_basis}")
     return 1 if found or problems else 0

@@ -1,0 +1,71 @@
+"""The outside-name alias lint (issue 32): an alias its record's source does not print, that is a
+fuller name ("Pyramids of Giza") or another name ("Kalhu"), unless ALIAS_SPELLINGS declares it a
+spelling with the source's words. In-memory copies of the records; without ../shared the lint
+reads fingerprints/alias-phrases.txt, which must then be current where the sources are present."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from generator.paths import ALIAS_PHRASES, DATA, SEEDS
+from generator.validate import alias_spellings
+from generator.validate.outside_names import alias_phrases, outside_names, phrases_from_sources, read_phrases, unquoted_spellings
+from generator.validate.run import load_and_validate
+
+
+@pytest.fixture(scope="module")
+def records():
+    recs, problems = load_and_validate(DATA)
+    assert not problems
+    return [r.data for r in recs]
+
+
+@pytest.fixture(scope="module")
+def phrases():
+    return alias_phrases(SEEDS, ALIAS_PHRASES)[0]
+
+
+def by_id(records):
+    return {r["id"]: r for r in records}
+
+
+def test_the_real_data_has_no_undeclared_outside_name_and_every_spelling_is_quoted(records, phrases):
+    found = outside_names(records, phrases) + unquoted_spellings(records, phrases)
+    assert found == [], "\n".join(map(str, found))
+
+
+def test_the_outside_names_the_reading_found_are_found(records, phrases):
+    recs = copy.deepcopy(records)
+    ids = by_id(recs)
+    for rid, alias in [("mn-the-pyramids", "Pyramids of Giza"), ("mn-minos", "King Minos"), ("ac-calakh", "Kalhu"),
+                       ("mn-lighthouse", "Pharos"), ("mn-hanging-gardens", "Hanging Gardens of Babylon")]:
+        ids[rid]["aliases"] = list(ids[rid].get("aliases") or []) + [alias]
+    found = {(f.record, f.problem.split("'")[1]) for f in outside_names(recs, phrases)}
+    assert found == {("mn-the-pyramids", "Pyramids of Giza"), ("mn-minos", "King Minos"), ("ac-calakh", "Kalhu"),
+                     ("mn-lighthouse", "Pharos"), ("mn-hanging-gardens", "Hanging Gardens of Babylon")}
+
+
+def test_a_spelling_stands_only_while_declared_with_a_quote(records, phrases, monkeypatch):
+    monkeypatch.delitem(alias_spellings.ALIAS_SPELLINGS, ("mn-circe", "Kirke"))
+    assert [(f.record, f.field) for f in outside_names(records, phrases)] == [("mn-circe", "aliases[1]")]
+    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-circe", "Kirke"), ("the Greek of the Latin Circe", "Kirkeia"))
+    assert [str(f) for f in unquoted_spellings(records, phrases)] == [
+        "mn-circe: aliases: ALIAS_SPELLINGS quotes 'Kirkeia' for 'Kirke', which no source prints "
+        "(quote the source's own words (at most five, one capitalised))"]
+    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-circe", "Kirke"), "the Greek of the Latin Circe")
+    assert "without a source quote" in str(unquoted_spellings(records, phrases)[0])
+
+
+def test_everyday_words_and_initials_are_not_outside_names(records, phrases):
+    recs = copy.deepcopy(records)
+    ids = by_id(recs)
+    ids["ac-oracles"]["aliases"] = list(ids["ac-oracles"].get("aliases") or []) + ["Plague"]   # printed lowercase
+    assert ids["mn-director-of-commerce"]["aliases"].count("DoC") == 1                          # the name's initials
+    assert outside_names(recs, phrases) == []
+
+
+def test_the_fingerprint_is_current_where_the_sources_are_present():
+    if not SEEDS.is_dir():
+        pytest.skip("the sources are absent: the committed fingerprint is what there is")
+    assert phrases_from_sources(SEEDS) == read_phrases(ALIAS_PHRASES), "rebuild it: python -m generator fingerprint"
