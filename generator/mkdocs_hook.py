@@ -55,7 +55,9 @@ def on_startup(command, dirty):
     global _serving, _dirty
     _serving, _dirty = command == "serve", dirty
     if dirty:
-        logging.getLogger("mkdocs.commands.build").addFilter(_QuietDirty())
+        # ProperDocs (make serve ENGINE=properdocs), MkDocs' fork, logs the same warning under its own name.
+        for name in ("mkdocs.commands.build", "properdocs.commands.build"):
+            logging.getLogger(name).addFilter(_QuietDirty())
 
 
 def on_config(config):

@@ -104,3 +104,24 @@ def test_the_properdocs_site_equals_the_mkdocs_site_but_the_generator_line(site_
             zipfile.ZipFile(io.BytesIO((properdocs_site / ZIP).read_bytes())) as zb:
         assert za.namelist() == zb.namelist()
         assert [d for n in za.namelist() for d in [_same(n, _page(za.read(n)), _page(zb.read(n)))] if d] == []
+
+
+def test_make_serve_with_properdocs_quiets_the_dirty_warning_as_with_mkdocs():
+    """`make serve ENGINE=properdocs` runs `properdocs serve --strict --dirty`: ProperDocs logs the
+    'dirty build' warning under its own logger, and strict mode aborted on it before the hook
+    (generator/mkdocs_hook.py on_startup) quieted that logger too."""
+    import logging
+
+    from generator import mkdocs_hook
+
+    state = (mkdocs_hook._serving, mkdocs_hook._dirty)
+    for name in ("mkdocs.commands.build", "properdocs.commands.build"):
+        logger = logging.getLogger(name)
+        before = list(logger.filters)
+        try:
+            mkdocs_hook.on_startup("serve", True)
+            record = logging.LogRecord(name, logging.WARNING, __file__, 1, "A 'dirty' build is being performed", (), None)
+            assert not all(f.filter(record) for f in logger.filters), name
+        finally:
+            logger.filters[:] = before
+            mkdocs_hook._serving, mkdocs_hook._dirty = state
