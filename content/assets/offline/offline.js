@@ -59,6 +59,18 @@ const BECAUSE = {
   storage: "this device's storage is full, or the browser gives this site too little room. It tries again when the site is updated, or after a day.",
 };
 
+// With site data blocked (Chromium's "block cookies and site data") every Cache API call rejects,
+// and a worker could store nothing: the footer says so, instead of "Saving…" for good (issue 33).
+const NO_SITE_DATA = "Not saved for offline use: this browser keeps no site data for this site here (site data blocked). The downloadable copy below works without it.";
+
+async function cachesUsable() {
+  try { await caches.keys(); return true; } catch (err) { return false; }
+}
+
+async function cacheHas(name) {
+  try { return await caches.has(name); } catch (err) { return false; }
+}
+
 async function lastFailure() {
   try { return await (await caches.match(FAILURE, { cacheName: STATUS_CACHE }))?.json() ?? null; } catch (err) { return null; }
 }
@@ -74,11 +86,12 @@ function showFailure(failure, earlier) {
 
 async function status(registration) {
   // Always ends on a final message unless a worker is still installing: "Available offline", or why not.
+  if (!(await cachesUsable())) return show(NO_SITE_DATA);
   const info = await servedInfo();
-  if (info && info.cache && await caches.has(info.cache)) return show(`Available offline · ${formatSize(info.bytes)}`);
+  if (info && info.cache && await cacheHas(info.cache)) return show(`Available offline · ${formatSize(info.bytes)}`);
   const failure = await lastFailure();
-  const kept = await caches.match(new URL("offline.json", ROOT).href).then((r) => r && r.json()).catch(() => null);
-  const earlier = Boolean(kept && kept.cache && await caches.has(kept.cache));
+  const kept = await Promise.resolve().then(() => caches.match(new URL("offline.json", ROOT).href)).then((r) => r && r.json()).catch(() => null);
+  const earlier = Boolean(kept && kept.cache && await cacheHas(kept.cache));
   if (failure && (!info || failure.cache === info.cache)) return showFailure(failure, earlier);
   if (registration && (registration.installing || registration.waiting)) return show("Saving for offline use…");
   if (earlier) return show(`Available offline · ${formatSize(kept.bytes)}`);   // the copy kept is of another build than the served list
@@ -95,7 +108,9 @@ function backingOff(failure, info) {
 async function tryAgain() {
   // The user asks: forget the full storage, and register (install) the worker again.
   try { await (await caches.open(STATUS_CACHE)).delete(FAILURE); } catch (err) { /* nothing recorded */ }
-  if (await caches.has(STATUS_CACHE) && (await (await caches.open(STATUS_CACHE)).keys()).length === 0) await caches.delete(STATUS_CACHE);
+  try {
+    if (await caches.has(STATUS_CACHE) && (await (await caches.open(STATUS_CACHE)).keys()).length === 0) await caches.delete(STATUS_CACHE);
+  } catch (err) { /* site data blocked: status() says so */ }
   show("Saving for offline use…");
   const registration = await navigator.serviceWorker.getRegistration(ROOT.href);
   if (registration && registration.active) {
@@ -117,6 +132,7 @@ async function register() {
     show("Offline use is off in the mkdocs serve preview");
     return;
   }
+  if (!(await cachesUsable())) return show(NO_SITE_DATA);   // nothing could be saved: no "Saving…", no worker
   show("Saving for offline use…");
   const failure = await lastFailure();
   if (failure && failure.reason === "storage" && backingOff(failure, await servedInfo())) {
@@ -182,4 +198,5 @@ function onPage() {
 
 if (window.document$) window.document$.subscribe(onPage);
 else onPage();
-register();
+// Whatever a blocking browser answers, the page never throws from here: the footer says why.
+register().catch(() => show("Offline use is not available in this browser"));
