@@ -198,3 +198,12 @@ def test_row_anchors_are_ascii_unique_and_stable():
     assert [a for _, _, a in named_rows(table)] == ["row-babylon-wonder-board-side-b-stage-2", "row-temple", "row-temple-2",
                                                     "row-4", "row-egypte"]
     assert named_rows({"columns": [{"id": "die", "type": "integer"}], "rows": [{"cells": {"die": 1}}]}) == []
+
+
+def test_the_index_maps_a_renamed_records_former_ids(mini_index, mini_model):
+    """Issue 33: a table stored before a rename holds the old id; the index carries
+    {former id: id} for search's in:table (tests/js/former-ids.test.mjs reads it), only when a
+    record has former_ids, so an index without renames is unchanged."""
+    former = {old: rid for rid, rec in mini_model.records.items() for old in rec.get("former_ids") or []}
+    assert former, "the fixture renames a record"
+    assert mini_index["former"] == former

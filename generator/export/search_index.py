@@ -96,6 +96,11 @@ def build_index(docs: list[SearchDoc], fields: dict | None = None) -> dict:
 def search_files(m: Model, pages=()) -> dict[str, str]:
     """{site path: JSON text}: the search index of every record, plus pages given as (title, url, text)."""
     index = build_index(search_docs(m, pages), index_fields(m))
+    # A renamed record's old ids, so a table stored before the rename still finds it (in:table,
+    # issue 33); written only when a record has former_ids (today's index is unchanged).
+    former = {old: rec["id"] for rec in m.records.values() for old in rec.get("former_ids") or []}
+    if former:
+        index["former"] = dict(sorted(former.items()))
     return {INDEX_PATH: json.dumps(index, ensure_ascii=False, separators=(",", ":")),
             # The syntax guide's examples with what each should give, for tests/js/search-guide.test.mjs.
             EXAMPLES_PATH: json.dumps(guide_examples(), ensure_ascii=False, indent=1)}

@@ -26,7 +26,9 @@ function show() {
   record.querySelector("[data-cmp-in-play]")?.remove();   // drawn again with the table as it is now
   const { table } = readStoredTable();
   const id = record.dataset.cmpRecord;
-  const players = table ? playersOf(table, id) : [];
+  // A table stored before the record was renamed holds one of its former ids (data-cmp-former).
+  const ids = [id, ...(record.dataset.cmpFormer || "").split(" ").filter(Boolean)];
+  const players = table ? ids.flatMap((one) => playersOf(table, one)) : [];
   record.dataset.cmpInPlayRead = players.length ? "in play" : "not in play";   // read: for tests and styles
   if (!players.length) return;
   const note = document.createElement("p");

@@ -5,6 +5,8 @@
 // example where the source has one (`example` names that ruling), else a sample named as
 // such. Pure: the export in, strings out; Node and the browser import the same file.
 
+import { formerIdMap, withCurrentIds } from "../shared/former-ids.js";
+
 // "?start=blank" asks for the empty form (the note's "Start from a blank form" link).
 export const BLANK = "start=blank";
 
@@ -35,7 +37,7 @@ const QUERY = /^[A-Za-z0-9._~%=&+:-]+$/;
 export function openingQuery(data, page, search) {
   const own = ownState(search);
   if (own === BLANK) return { query: "", opening: null };
-  if (own) return { query: own, opening: null };
+  if (own) return { query: withCurrentIds(own, formerIdMap(data)), opening: null };   // a link written before a rename
   const found = toolEntry(data, page);
   const opens = found && found.tool.opens_on;
   if (!opens || typeof opens.query !== "string" || !QUERY.test(opens.query)) return { query: "", opening: null };

@@ -10,6 +10,7 @@
 // {record, path, message} in `details`, so the generator can point at a line.
 import { RecordsError as HelperRecordsError, recordList, plainText, recordRef } from "../../shared/records.js";
 import { INPUT_CEILING } from "../../shared/input.js";
+import { formerIdMap } from "../../shared/former-ids.js";
 
 const ENGINE = "play-along engine";
 
@@ -261,7 +262,7 @@ export function rulesFromRecords(data) {
   }
   if (problems.length) throw new RecordsError(problems);
   const slugs = Object.keys(games).sort((a, b) => (games[a].record.name < games[b].record.name ? -1 : 1));
-  return { games, slugs };
+  return { games, slugs, formerIds: formerIdMap(list) };   // a renamed record's old ids (shared/former-ids.js)
 }
 
 /** The game's rules by slug, or null. */

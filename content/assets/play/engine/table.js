@@ -8,6 +8,7 @@
 import { gameRules } from "./records.js";
 import { parsePosition, formatPosition } from "./sequence.js";
 import { readCount, shorten } from "../../shared/input.js";
+import { withCurrentIds } from "../../shared/former-ids.js";
 import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
 
 // The longest query read (characters) and the most key=value pairs read. Not game numbers: a
@@ -66,7 +67,7 @@ export function boundedParams(query) {
  * {game, players, options: [ids], seats: [seat key | null per player], inPlay: [{id, player}], at}.
  */
 export function tableFromQuery(rules, query) {
-  const { params: q, notes } = boundedParams(query);
+  const { params: q, notes } = boundedParams(withCurrentIds(query, rules && rules.formerIds));   // old links of a renamed record
   const errors = [...notes];
   const known = new Set(KEYS);
   const slug = q.get("g");

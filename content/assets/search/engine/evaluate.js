@@ -238,7 +238,9 @@ class Evaluation {
       this.problems.push({ message, suggestions: [], link: { label: "Play along", href: PLAY_ALONG } });
       return { set, label: TABLE_LABEL };
     }
-    const ids = new Set(table.inPlay.map((item) => item && item.id).filter((id) => typeof id === "string"));
+    const former = this.index.former || new Map();   // a table stored before a record's rename
+    const ids = new Set(table.inPlay.map((item) => item && item.id).filter((id) => typeof id === "string")
+      .map((id) => former.get(id) ?? id));
     if (!ids.size) {
       this.problems.push({ message: "No record is in play at your table yet: add them on Play along.", suggestions: [],
         link: { label: "Play along", href: PLAY_ALONG } });

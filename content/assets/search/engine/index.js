@@ -71,6 +71,9 @@ export function loadIndex(raw) {
     termNumber: new Map(terms.map((t, i) => [t, i])),
     stopWords: new Set(raw.stop_words ?? []),
     minLength,
+    // A renamed record's old ids -> its id (in:table reads a table stored before the rename).
+    former: raw.former && typeof raw.former === "object" && !Array.isArray(raw.former)
+      ? new Map(Object.entries(raw.former).filter(([k, v]) => isString(k) && isString(v))) : new Map(),
     // The field catalogue, read by fields.js the first time a query names a field.
     raw: { fields: raw.fields, flags: raw.flags },
   };
