@@ -101,14 +101,19 @@ function mount(root, loaded) {
     stored.textContent = result.ok ? "This table is kept on this device." : result.error;
   }
 
+  /** The player this phone is shown as, or null. */
+  const seatOf = (t) => (Number.isInteger(t.asPlayer) ? t.asPlayer : Number.isInteger(t.as) ? t.as : null);
+  /** A changed table keeps this phone's seat (the engine's tables carry only what the link does). */
+  const seated = (next) => ((next.asPlayer ?? null) === (table.asPlayer ?? null) ? next : { ...next, asPlayer: table.asPlayer });
+
   /** The table as the form and the setup read it: the settings, what is in play now, the marker. */
   function shown() {
     return { ...table, inPlay: state ? state.inPlay.map(({ id, player }) => ({ id, player })) : [], at: pos };
   }
 
   function drawNow() {
-    const asPlayer = Number.isInteger(table.as) ? table.as : null;   // a seat's QR code: "as player N"
-    const moment = g && pos ? momentAt(rules, table, pos) : null;
+    const asPlayer = seatOf(table);   // a seat's QR code: "as player N"
+    const moment = g && pos ? momentAt(rules, table, pos, asPlayer ? { asPlayer } : undefined) : null;
     if (nav) nav.update(rules, table, moment ? pos : null);
     if (picker && moment) picker.update(shown(), state, asPlayer);
     log.update(rules, table);
@@ -178,7 +183,7 @@ function mount(root, loaded) {
       else showErrors(root, general, [{ field: "", message: result.error.message }]);
       return false;
     }
-    table = result.table;
+    table = seated(result.table);
     if (picker) picker.showError("");
     drawAll();
     return true;
@@ -192,7 +197,7 @@ function mount(root, loaded) {
   function onUndo() {
     const blocked = undoBlocked(rules, table);
     if (blocked) { showErrors(root, general, [{ field: "", message: blocked.message }]); return; }
-    table = undo(rules, table);
+    table = seated(undo(rules, table));
     drawAll();
   }
 
@@ -234,11 +239,14 @@ function mount(root, loaded) {
         // The holder chosen right after the tick amends the tick: one change in the log, not three.
         if (c.type === "leave") {
           const last = engine.lastChange(rules, table);
-          if (last && last.type === "enter" && last.id === c.id && !undoBlocked(rules, table)) { table = undo(rules, table); continue; }
+          if (last && last.type === "enter" && last.id === c.id && !undoBlocked(rules, table)) { table = seated(undo(rules, table)); continue; }
         }
+        // A seat's own record ticked with no holder yet is that seat's player's (the only one who may hold it).
+        const owner = c.type === "enter" && c.player === null ? engine.ownerSeat(g, g.byId.get(c.id)) : null;
+        if (owner && table.seats.includes(owner)) c.player = table.seats.indexOf(owner) + 1;
         const result = applyChange(rules, table, c);
         if (result.error) errors.push({ field: "in", message: result.error.message });
-        else table = result.table;
+        else table = seated(result.table);
       }
       drawAll(errors);
     }
@@ -279,7 +287,7 @@ function mount(root, loaded) {
     if (!to || !g) return;
     const result = applyChange(rules, table, { type: "marker", to });
     if (result.error) { showErrors(root, general, [{ field: "", message: result.error.message }]); return; }
-    table = result.table;
+    table = seated(result.table);
     pos = to;
     state = stateOf(rules, table);   // records leave and used marks clear by rule as the marker passes
     drawNow();
