@@ -104,11 +104,17 @@ def assert_mare_nostrum_table_at_military_phase(pg):
     assert pg.locator("#pa-setup-list .pa-cite a").count() >= 3     # each step cites its rule
 
 
+def choose(pg, radio_id):
+    """One tap on a chip of the form (a radio button's label: form.js chipGroup)."""
+    pg.locator(f"label[for='{radio_id}']").click()
+    pg.wait_for_function("(id) => document.getElementById(id) && document.getElementById(id).checked", arg=radio_id)
+
+
 def set_table_in_the_form(pg):
-    pg.select_option("#pa-game", "mare-nostrum")
-    pg.select_option("#pa-players", "4")
-    pg.select_option("#pa-seat-1", "mn-rome")
-    pg.select_option("#pa-seat-2", "mn-greece")
+    choose(pg, "pa-game-mare-nostrum")
+    choose(pg, "pa-players-4")
+    choose(pg, "pa-seat-1-mn-rome")
+    choose(pg, "pa-seat-2-mn-greece")
     pg.fill("#pa-filter-hero", "aja")                 # the list narrows as the player types
     assert pg.locator("#pa-in-mn-achilles").is_hidden() and pg.locator("#pa-in-mn-ajax").is_visible()
     pg.check("#pa-in-mn-ajax")
@@ -156,6 +162,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             resumed_from_the_start_page(pg, site_url, link)
         if screen == "1280":
             setup_for_this_table(pg)
+            fewer_players_then_undo(pg)
             # Material's navigation.tracking writes the heading scrolled past into the address; the
             # code holds the table's link without it. The marker moves, so the code is drawn again.
             pg.evaluate("history.replaceState(history.state, '', location.href.split('#')[0] + '#where-it-comes-from')")
@@ -169,10 +176,15 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             first_reminder_in_view_after_next_at_800_by_400(pg)
         turn_9_in_at_most_3_taps(pg)
         if screen == "800":
+            pg.wait_for_timeout(400)   # the address and the device follow the marker 150 ms after it stops (index.js)
+            kept_query = urlsplit(pg.url).query
             pg.click("#pa-forget")
             assert pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
             assert pg.inner_text("#pa-step") == "Set your table" and urlsplit(pg.url).query == ""
             assert "no longer keeps" in pg.inner_text("#pa-stored")
+            pg.click("#pa-undo-settings")   # Forget this table has Undo (issue 31.7)
+            assert pg.get_attribute("#pa-step", "data-step") and urlsplit(pg.url).query == kept_query
+            assert json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))["query"] == kept_query
     finally:
         context.close()
     assert pg.errors == []
@@ -204,6 +216,20 @@ def setup_for_this_table(pg):
     assert pg.inner_text("#pa-setup-list").count("Take your civilization's own hero card") == 1
     rome.locator("input").check()
     assert pg.locator("#pa-setup-seats li[data-seat='mn-rome'] input").is_checked()
+
+
+def fewer_players_then_undo(pg):
+    """Lowering the player count with seats set says what it drops, with Undo (issue 31.7)."""
+    choose(pg, "pa-seat-4-mn-carthage")
+    before = urlsplit(pg.url).query
+    choose(pg, "pa-players-3")
+    said = pg.inner_text("#pa-undo-note")
+    assert "Now 3 players" in said and "Carthage (player 4)" in said and "Greece" not in said, said
+    pg.click("#pa-undo-settings")
+    pg.wait_for_function("(q) => location.search.slice(1) === q", arg=before)
+    assert pg.locator("#pa-players-4").is_checked() and pg.locator("#pa-seat-4-mn-carthage").is_checked()
+    assert pg.locator("#pa-undo-note").is_hidden()
+    choose(pg, "pa-seat-4-none")   # the table the rest of the test plays: Rome and Greece
 
 
 def seat_code_full_screen(pg, n):
@@ -358,9 +384,9 @@ def first_reminder_in_view_after_next_at_800_by_400(pg):
 
 def turn_9_in_at_most_3_taps(pg):
     """Ancient Conquest set in the form, then turn 9 by the "go to" select: 2 taps (a select is 2)."""
-    pg.select_option("#pa-game", "ancient-conquest")
+    choose(pg, "pa-game-ancient-conquest")
     pg.wait_for_selector("#pa-step[data-step^='ac-']")   # the game's records are read once it is chosen (load.js)
-    pg.select_option("#pa-players", "4")
+    choose(pg, "pa-players-4")
     pg.select_option("#pa-go", "9")
     assert pg.inner_text("#pa-round").strip().lower() == "turn 9"
     assert pg.get_attribute("#pa-now", "data-pos").startswith("9.")
@@ -374,7 +400,7 @@ def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
         wait_ready(pg)
         assert "not a game" in pg.text_content(f"#{ROOT_ID}")
         assert pg.get_attribute("#pa-game", "aria-invalid") == "true"
-        pg.select_option("#pa-game", "mare-nostrum")
+        choose(pg, "pa-game-mare-nostrum")
         pg.wait_for_selector("#pa-step[data-step]")   # the game's records are read once it is chosen (load.js)
         first = pg.get_attribute("#pa-step", "data-step")
         pg.click("#pa-next")

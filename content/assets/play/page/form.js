@@ -4,12 +4,15 @@
 // (assets/play/engine/), which gets the form's table through the query. Every field carries the
 // data-field of its query key, so showErrors puts the engine's message beside it.
 import { el } from "../../shared/dom.js";
+import { PLAYER_CEILING } from "../engine/index.js";
 import { recordLink } from "../../shared/tool-page.js";
 
-/** The player counts the form offers: the game's range, as the engine bounds it. */
+/** The player counts the form offers: what the engine accepts (the records' range; where they
+ * give no most, the engine's PLAYER_CEILING: the Diplomacy fragment names three powers in
+ * examples but bounds nothing, so a table of seven is allowed, issue 31.7). */
 export function playerChoices(g) {
   const min = Number.isInteger(g.players.min) ? g.players.min : 1;
-  const max = Number.isInteger(g.players.max) ? g.players.max : Math.max(min, g.seats.choices.length);
+  const max = Number.isInteger(g.players.max) ? g.players.max : Math.max(min, PLAYER_CEILING);
   const out = [];
   for (let n = min; n <= max && out.length < 50; n += 1) out.push(n);
   return out;
@@ -60,6 +63,26 @@ function playerSelect(g, table, id, player, label) {
   return sel;
 }
 
+/** At most this many counts are chips; a longer range (no most given) is a number field. */
+const MOST_CHIPS = 8;
+
+/**
+ * A choice of one, one tap each (issue 31's taps: a select costs two): radio buttons drawn as
+ * chips (play.css), in a fieldset carrying the query key as data-field, so the engine's message
+ * lands beside it. {element, value()}: the checked value, "" when none is.
+ */
+function chipGroup({ id, field, legend, choices, value }) {
+  const inputs = [];
+  const row = el("div", { class: "pa-chip-row" });
+  for (const c of choices) {
+    const input = el("input", { type: "radio", name: id, id: `${id}-${c.value || "none"}`, value: c.value, checked: c.value === value });
+    inputs.push(input);
+    row.append(el("label", { class: "pa-chip", for: input.id }, input, el("span", { text: c.text })));
+  }
+  const element = el("fieldset", { class: "pa-chips", id, "data-field": field, "data-field-row": "" }, el("legend", { text: legend }), row);
+  return { element, value: () => (inputs.find((i) => i.checked) || { value: "" }).value };
+}
+
 /**
  * The form for `table` (drawn whole: the page draws it again when the game or the player count
  * changes, since those change which fields exist). onChange() is called on every edit.
@@ -67,22 +90,24 @@ function playerSelect(g, table, id, player, label) {
  * checks it when the page turns it into a query).
  */
 export function tableForm(rules, g, table, onChange) {
-  const gameSel = el("select", { id: "pa-game", "data-field": "g" },
-    el("option", { value: "", text: "Choose a game" }),
-    rules.slugs.map((slug) => el("option", { value: slug, text: gameName(rules, slug) })));
-  gameSel.value = g ? g.game : "";
-  const rows = [el("label", { class: "th-row th-row-wide", for: "pa-game", "data-field-row": "" }, el("span", { text: "Game" }), gameSel)];
-  const out = el("div", { class: "pa-form" }, rows);
+  const games = chipGroup({ id: "pa-game", field: "g", legend: "Game", value: g ? g.game : "",
+    choices: rules.slugs.map((slug) => ({ value: slug, text: gameName(rules, slug) })) });
+  const out = el("div", { class: "pa-form" }, games.element);
   if (!g) {
     out.addEventListener("change", onChange);
-    return { element: out, read: () => ({ game: gameSel.value || null, players: null, options: [], seats: [], inPlay: [], at: null }) };
+    return { element: out, read: () => ({ game: games.value() || null, players: null, options: [], seats: [], inPlay: [], at: null }) };
   }
 
-  const nSel = el("select", { id: "pa-players", "data-field": "n" },
-    el("option", { value: "", text: "How many?" }),
-    playerChoices(g).map((n) => el("option", { value: String(n), text: String(n) })));
-  nSel.value = Number.isInteger(table.players) ? String(table.players) : "";
-  out.append(el("label", { class: "th-row th-row-wide", for: "pa-players", "data-field-row": "" }, el("span", { text: "Players" }), nSel));
+  const counts = playerChoices(g);
+  const now = Number.isInteger(table.players) ? String(table.players) : "";
+  let players;
+  if (counts.length <= MOST_CHIPS) {
+    players = chipGroup({ id: "pa-players", field: "n", legend: "Players", value: now, choices: counts.map((n) => ({ value: String(n), text: String(n) })) });
+  } else {
+    const box = el("input", { type: "number", id: "pa-players", "data-field": "n", inputmode: "numeric", min: String(counts[0]), max: String(counts[counts.length - 1]), value: now });
+    players = { element: el("label", { class: "th-row th-row-wide", for: "pa-players", "data-field-row": "" }, el("span", { text: "Players" }), box), value: () => box.value.trim() };
+  }
+  out.append(players.element);
   if (g.players.note) out.append(el("p", { class: "th-hint", text: g.players.note }));
 
   let optBoxes = [];
@@ -100,12 +125,10 @@ export function tableForm(rules, g, table, onChange) {
   if (g.seats.note) seatBox.append(el("p", { class: "th-hint", text: g.seats.note }));
   if (!n) seatBox.append(el("p", { class: "th-hint", text: "Choose the number of players first." }));
   for (let i = 1; i <= n; i += 1) {
-    const sel = el("select", { id: `pa-seat-${i}`, "data-field": `s${i}` },
-      el("option", { value: "", text: "Not chosen" }),
-      g.seats.choices.map((c) => el("option", { value: c.key, text: c.name })));
-    sel.value = table.seats[i - 1] || "";
-    seatSels.push(sel);
-    seatBox.append(el("label", { class: "pa-seat", for: sel.id, "data-field-row": "" }, el("span", { text: `Player ${i}` }), sel));
+    const seat = chipGroup({ id: `pa-seat-${i}`, field: `s${i}`, legend: `Player ${i}`, value: table.seats[i - 1] || "",
+      choices: [{ value: "", text: "Not chosen" }, ...g.seats.choices.map((c) => ({ value: c.key, text: c.name }))] });
+    seatSels.push(seat);
+    seatBox.append(seat.element);
   }
   out.append(seatBox);
 
@@ -147,14 +170,16 @@ export function tableForm(rules, g, table, onChange) {
 
   out.addEventListener("change", (ev) => { if (!ev.target.matches(".pa-kind-filter")) onChange(ev); });
 
+  // A count typed in the number field is read as typed: the engine checks it (a message, not a silent clamp).
+  const players$ = () => { const v = players.value(); return v === "" ? null : Number.isInteger(Number(v)) ? Number(v) : v; };
   function read() {
-    const game = gameSel.value || null;
+    const game = games.value() || null;
     if (game !== g.game) return { game, players: null, options: [], seats: [], inPlay: [], at: null };
-    const players = nSel.value ? Number(nSel.value) : null;
+    const players = players$();
     return {
       game, players,
       options: optBoxes.filter((o) => o.box.checked).map((o) => o.id),
-      seats: seatSels.map((s) => s.value || null),
+      seats: seatSels.map((s) => s.value() || null),
       inPlay: picks.filter((p) => p.check.checked).map((p) => ({ id: p.id, player: p.who.value ? Number(p.who.value) : null })),
       at: table.at,
     };

@@ -18,6 +18,7 @@ import { markerNav } from "./nav.js";
 import { recordPicker } from "./record.js";
 import { logBox } from "./log.js";
 import { setupList, setupDone } from "./setup.js";
+import { undoNote, droppedBy } from "./undo-note.js";
 import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
 
@@ -76,7 +77,8 @@ function mount(root, loaded) {
   const share = shareBox(forget);
   const print = el("div", { class: "pa-print", id: "pa-print" });
   const shareSection = section("pa-share", "Share this table", share.element);
-  const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", formBox, stored));
+  const note = undoNote();   // Undo for a lower player count and for Forget this table
+  const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", note.element, formBox, stored));
   const setupSection = section("pa-setup-section", "Setup for this table", setupBox);
   root.replaceChildren(general, said, layout, setupSection, shareSection, print);
   share.watch(shareSection);
@@ -230,7 +232,14 @@ function mount(root, loaded) {
     const settingsChanged = read.game !== table.game || read.players !== table.players
       || !sameList(read.options, table.options || []) || !sameList(read.seats.map((s) => s || null), (table.seats || []).slice(0, read.seats.length));
     if (settingsChanged) {
-      // The settings change; the log (and so the marker and what is in play) is kept.
+      // The settings change; the log (and so the marker and what is in play) is kept. A lower
+      // player count says what it drops, with Undo (the table's whole link as it was).
+      const was = withSeat(tableToQuery(rules, table), table.as);
+      const name = (id) => (g.byId.get(id) || { name: id }).name;
+      const seatName = (key) => (g.seats.choices.find((c) => c.key === key) || { name: key }).name;
+      const dropped = droppedBy(table, read.players, state ? state.inPlay : table.inPlay, name, seatName);
+      if (dropped.length) note.show(`Now ${read.players} player${read.players === 1 ? "" : "s"}: dropped ${dropped.join(", ")}.`, () => open(was), formBox);
+      else note.hide();
       apply(withSeat(tableToQuery(rules, { ...table, players: read.players, options: read.options, seats: read.seats }), table.as));
     } else {
       // Records ticked or unticked in the form: each an enter or leave change, the marker kept.
@@ -307,9 +316,11 @@ function mount(root, loaded) {
   window.addEventListener("beforeprint", beforePrint);
 
   function forget() {
+    const was = withSeat(tableToQuery(rules, table), table.as);
     forgetTable();
     apply("");
     stored.textContent = "This device no longer keeps a table.";
+    if (was) note.show("The table is forgotten on this device.", () => open(was), share.element);
   }
 
   // The link's table, or (a link with none) the one kept on this device.
