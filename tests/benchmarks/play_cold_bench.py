@@ -102,7 +102,8 @@ def cold_visit(browser, url: str) -> dict:
         page.goto(url, wait_until="commit")
         page.wait_for_function("window.__firstReminder !== undefined", timeout=120000, polling=50)
         ms = page.evaluate("window.__firstReminder")
-        ready = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+        page.wait_for_function("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd > 0", timeout=120000)
+        ready = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")   # may come after the reminder
         entries = page.evaluate("""(t) => performance.getEntriesByType('resource').filter((e) => e.responseEnd <= t)
             .map((e) => [e.name, e.transferSize, e.responseEnd])""", ms)
         nav = page.evaluate("performance.getEntriesByType('navigation')[0].transferSize")
