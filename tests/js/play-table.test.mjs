@@ -22,23 +22,33 @@ test("every game record carries play_along, and every one is read, each with ste
   }
 });
 
-test("the design's example table reads with no message and writes back the same link", () => {
+test("the design's example table (an old link: in= and at=) reads as its changes and writes the log's link", () => {
+  // Old links and stored tables (issue 25: in=, at=) still open, read as the changes they were:
+  // the records entering, then the marker (issue 31, item 1).
   const q = "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&in=mn-ajax.1&at=2.mn-military-phase";
   const { table, errors } = read(q);
   assert.deepEqual(errors, []);
-  assert.deepEqual(table, { game: "mare-nostrum", players: 4, options: [], seats: ["mn-rome", "mn-greece", null, null],
+  assert.deepEqual(table, { game: "mare-nostrum", players: 4, options: [], seats: ["mn-rome", "mn-greece", null, null], as: null,
+    log: [{ type: "enter", id: "mn-ajax", player: 1 }, { type: "marker", to: "2.mn-military-phase" }],
     inPlay: [{ id: "mn-ajax", player: 1 }], at: "2.mn-military-phase" });
-  assert.equal(E.tableToQuery(rules, table), q);
+  const canonical = "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&e=iajax.1&e=m2.military-phase";
+  assert.equal(E.tableToQuery(rules, table), canonical);
+  assert.deepEqual(read(canonical), { table, errors: [] });
 });
 
 test("round trip: a table written and read again is the same table, for every game", () => {
   for (const slug of rules.slugs) {
     const g = rules.games[slug];
     const n = Number.isInteger(g.players.min) ? g.players.min : 2;
-    const table = { game: slug, players: n, options: g.options.slice(0, 1).map((o) => o.id),
-      seats: [g.seats.choices[0].key, ...Array(n - 1).fill(null)],
-      inPlay: g.records.filter((r) => g.inPlayKinds.includes(r.kind)).slice(0, 2).map((r, i) => ({ id: r.id, player: i ? null : 1 })),
-      at: E.nextPosition(rules, { game: slug }, E.firstPosition(rules, { game: slug })) || E.firstPosition(rules, { game: slug }) };
+    let table = { ...E.emptyTable(slug), players: n, options: g.options.slice(0, 1).map((o) => o.id),
+      seats: [g.seats.choices[0].key, ...Array(n - 1).fill(null)] };
+    const changes = [...g.records.filter((r) => g.inPlayKinds.includes(r.kind)).slice(0, 2).map((r, i) => ({ type: "enter", id: r.id, player: i ? null : 1 })),
+      { type: "marker", to: E.nextPosition(rules, { game: slug }, E.firstPosition(rules, { game: slug })) || E.firstPosition(rules, { game: slug }) }];
+    for (const c of changes) {
+      const r = E.applyChange(rules, table, c);
+      if (c.type === "enter") assert.equal(r.error, null, `${slug} ${c.id}`);
+      table = r.table;
+    }
     const q = E.tableToQuery(rules, table);
     const back = read(q);
     assert.deepEqual(back.errors, [], `${slug}: ${q}`);

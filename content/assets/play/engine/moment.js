@@ -7,73 +7,25 @@
 // `when` where in them, and for Ancient Conquest `turns` the game turns (a list, or a window
 // from one turn to another).
 import { gameRules } from "./records.js";
-import { parsePosition, closing, roundRange, roundText, formatPosition, first } from "./sequence.js";
+import { parsePosition, closing, roundRange, roundText, formatPosition, compare } from "./sequence.js";
 import { scoringLink } from "./scoring.js";
 import { plainText, recordRef } from "../../shared/records.js";
+import { stateOf } from "./log.js";
+import { reminderLine, stepLine, summaryOf } from "./lines.js";
+import { momentIndex, dueThisRound, dueAt, dueGroups } from "./due.js";
+import { winsAt } from "./wins.js";
+import { positionText } from "./state.js";
 
 const SCOPES = ["here", "within", "phase", "turn", "unknown"];
 
 /**
- * The records in play at the table, [{id, player}], each once (the first claim's player):
- * the seats' own records (a civilization, a nation-group's peoples), the options on, the
- * records entered (heroes, wonders, gods...) and the kinds always in play (roles).
+ * The records in play at the table, [{id, player}], each once: the seats' own records (a
+ * civilization, a nation-group's peoples), what the seats bring, the records entered and still
+ * in play, the options on and the kinds always in play (roles, with their holder) (stateOf).
  */
 export function inPlayIds(rules, table) {
-  const g = table && gameRules(rules, table.game);
-  if (!g) return [];
-  const out = new Map();
-  const add = (id, player) => { if (g.byId.has(id) && !out.has(id)) out.set(id, player); };
-  (table.seats || []).forEach((key, i) => {
-    const c = g.seats.choices.find((x) => x.key === key);
-    if (c) for (const id of c.records) add(id, i + 1);
-  });
-  for (const e of table.inPlay || []) add(e.id, Number.isInteger(e.player) ? e.player : null);
-  for (const id of table.options || []) add(id, null);
-  for (const id of indexOf(g).always) add(id, null);
-  return [...out].map(([id, player]) => ({ id, player }));
-}
-
-/**
- * What every moment looks up, built once per game (the rules object is read-only after
- * rulesFromRecords): the rulings by each record they concern, the records timed by turns
- * (people with objectives, events) and the ids of the kinds always in play, so a step costs
- * about the same with ten times the records.
- */
-function indexOf(g) {
-  if (!g._momentIndex) {
-    const rulingsAbout = new Map();
-    const timed = [];
-    const always = [];
-    for (const r of g.records) {
-      if (g.always.includes(r.kind)) always.push(r.id);
-      if (r.kind === "ruling" && Array.isArray(r.concerns)) {
-        for (const c of new Set(r.concerns)) {
-          if (!rulingsAbout.has(c)) rulingsAbout.set(c, []);
-          rulingsAbout.get(c).push(r.id);
-        }
-      }
-      if ((r.kind === "people" && (r.objectives || []).some((o) => o && o.timing)) || (r.kind !== "people" && r.timing && r.timing.turns !== undefined)) timed.push(r);
-    }
-    g._momentIndex = { rulingsAbout, timed, always };
-  }
-  return g._momentIndex;
-}
-
-/** The subtree of a step: the step and every step under it, in order. */
-function subtree(g, id) {
-  return g.steps.filter((s) => s.id === id || s.path.includes(id));
-}
-
-/** Whether a timing's `at` (and `when`) covers this step. */
-function covers(g, timing, step) {
-  const at = Array.isArray(timing.at) ? timing.at : [];
-  return at.some((a) => {
-    const under = a === g.turn.id ? g.steps : subtree(g, a);
-    if (!under.some((s) => s.id === step.id)) return false;
-    if (timing.when === "start") return under[0].id === step.id;
-    if (timing.when === "end") return under[under.length - 1].id === step.id;
-    return true;
-  });
+  const st = stateOf(rules, table);
+  return st ? st.inPlay.map((e) => ({ id: e.id, player: e.player })) : [];
 }
 
 /** here | within | phase | turn | null: how a timing's `at` reaches this step. */
@@ -85,40 +37,6 @@ function scopeOf(g, timing, step) {
   if (at.some((a) => a !== g.turn.id && step.path.includes(a))) return "phase";
   if (at.includes(g.turn.id)) return "turn";
   return null;
-}
-
-/** A window of turns as {from, to}, `to` filled from the game's last round. */
-function windowOf(turns, range) {
-  if (Array.isArray(turns)) return { list: turns.filter(Number.isInteger) };
-  if (turns && Number.isInteger(turns.from)) return { from: turns.from, to: Number.isInteger(turns.to) ? turns.to : range && range.last };
-  return null;
-}
-
-/** opens | runs | closes | at | null for a round inside a timing's turns. */
-function dueWhat(turns, round, range) {
-  const w = windowOf(turns, range);
-  if (!w || round === null) return null;
-  if (w.list) return w.list.includes(round) ? "at" : null;
-  const to = w.to === null || w.to === undefined ? Infinity : w.to;
-  if (round < w.from || round > to) return null;
-  if (round === w.from && round === to) return "at";
-  if (round === w.from) return "opens";
-  if (round === to) return "closes";
-  return "runs";
-}
-
-function turnsShown(turns, range) {
-  const w = windowOf(turns, range);
-  if (!w) return null;
-  return w.list ? w.list.slice() : { from: w.from, to: w.to === undefined ? null : w.to };
-}
-
-function playerOf(g, table, id) {
-  const i = (table.seats || []).findIndex((key) => {
-    const c = g.seats.choices.find((x) => x.key === key);
-    return c && c.records.includes(id);
-  });
-  return i < 0 ? null : i + 1;
 }
 
 /** The player whose seat is this key (a group's number as text), or null. */
@@ -166,22 +84,34 @@ function arrivalsAt(g, p) {
 
 /**
  * The moment at position `pos` of the table (a position string; when pos is null or left
- * out, the table's `at`, or the game's first position), or null when pos is not a position
- * of this game:
- * {pos, round: {n, turn, label, text} | null, step: {id, name, url, path}, reminders, rulings, due,
- *  arrivals, end: {records, scoring} | null, gaps}.
+ * out, the marker), or null when pos is not a position of this game:
+ * {pos, round, step: {id, name, url, path, line}, reminders, rulings, due, dueGroups, dueTurn,
+ *  prompts, leaving, used, wins, arrivals, end, gaps, view}. `asPlayer` (default the table's
+ * `as`) puts that player's reminders and due items first and marks the other players' folded.
  */
-export function momentAt(rules, table, pos) {
+export function momentAt(rules, table, pos, { asPlayer } = {}) {
   const g = table && gameRules(rules, table.game);
   if (!g) return null;
-  const p = pos === undefined || pos === null ? (table.at ? parsePosition(g, table.at) : first(g)) : parsePosition(g, pos);
+  const state = stateOf(rules, table);
+  const p = pos === undefined || pos === null ? parsePosition(g, state.at) : parsePosition(g, pos);
   if (p.error) return null;
+  const here = formatPosition(p);
   const stepInfo = g.steps.find((s) => s.id === p.step);
   const range = roundRange(g);
-  const inPlay = inPlayIds(rules, table);
+  // The seat this view is for: a player of the table, else none (with a message).
+  const want = asPlayer === undefined ? table.as : asPlayer;
+  const max = Number.isInteger(table.players) ? table.players : (table.seats || []).length;
+  let view = { asPlayer: null, error: null };
+  if (want !== null && want !== undefined) {
+    if (Number.isInteger(want) && want >= 1 && want <= max) view = { asPlayer: want, error: null };
+    else view = { asPlayer: null, error: { field: "as", message: `There is no player ${String(want).slice(0, 12)} at this table (${max ? `players 1 to ${max}` : "no players yet"}); every player's reminders are shown alike.` } };
+  }
+  const me = view.asPlayer;
+  // In play at this position: the state's records, less those whose leaving point it has reached.
+  const reached = (at) => at && compare(g, parsePosition(g, at), p) <= 0;
+  const inPlay = state.inPlay.filter((e) => !(e.leaves && reached(e.leaves.at)));
   const playing = new Set(inPlay.map((e) => e.id));
-  const optionsOn = new Set(table.options || []);
-  const optionIds = new Set(g.options.map((o) => o.id));
+  const usedBy = new Map(state.used.map((u) => [u.id, u]));
   // Reminders: the records in play whose timing (without turns) reaches this step.
   const reminders = [];
   for (const e of inPlay) {
@@ -190,56 +120,64 @@ export function momentAt(rules, table, pos) {
     if (!t || typeof t !== "object" || t.turns !== undefined) continue;
     const scope = scopeOf(g, t, stepInfo);
     if (!scope) continue;
+    const limit = g.state.uses.get(e.id) || null;
+    const used = usedBy.get(e.id) || null;
     reminders.push({ ...recordRef(rec), player: e.player, scope, when: scope === "unknown" ? "unknown" : t.when || null,
       at: Array.isArray(t.at) ? t.at.slice() : [], note: typeof t.note === "string" && scope !== "unknown" ? plainText(t.note, g.byId) : null,
-      unknown: scope === "unknown" ? plainText(t.note || "The source does not say when it acts.", g.byId) : null });
+      unknown: scope === "unknown" ? plainText(t.note || "The source does not say when it acts.", g.byId) : null,
+      line: reminderLine(g, rec, stepInfo),
+      leaves: e.leaves ? { at: e.leaves.at, text: leavesText(g, rec, e.leaves) } : null,
+      uses: limit ? { per: limit.per, times: limit.times } : null,
+      used: used ? { count: used.count, times: used.times, clears: used.clears } : null,
+      folded: me !== null && e.player !== null && e.player !== me });
   }
-  reminders.sort((a, b) => SCOPES.indexOf(a.scope) - SCOPES.indexOf(b.scope) || (a.player || 99) - (b.player || 99)
+  const mineFirst = (a, b) => (me === null ? 0 : (a.player === me ? 0 : 1) - (b.player === me ? 0 : 1));
+  reminders.sort((a, b) => mineFirst(a, b) || SCOPES.indexOf(a.scope) - SCOPES.indexOf(b.scope) || (a.player || 99) - (b.player || 99)
     || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Rulings about the step or a record in play.
-  const { rulingsAbout, timed } = indexOf(g);
+  const { rulingsAbout } = momentIndex(g);
   const found = new Set();
   for (const id of [p.step, ...playing]) for (const r of rulingsAbout.get(id) || []) found.add(r);
   const rulings = [...found].sort();
-  // Due: objectives and events whose turns include this round, at the steps their timing names.
-  const due = [];
-  const addDue = (rec, t, extra) => {
-    if (!t || typeof t !== "object" || t.turns === undefined) return;
-    const what = dueWhat(t.turns, p.round, range);
-    if (!what || !covers(g, t, stepInfo)) return;
-    due.push({ ...recordRef(rec), what, turns: turnsShown(t.turns, range), when: t.when || null,
-      note: typeof t.note === "string" ? plainText(t.note, g.byId) : null, ...extra });
-  };
-  for (const rec of timed) {
-    if (rec.kind === "people") {
-      (rec.objectives || []).forEach((o, i) => {
-        if (o && o.timing) addDue(rec, o.timing, { objective: i + 1, text: plainText(o.text, g.byId), player: playerOf(g, table, rec.id) });
-      });
-      continue;
-    }
-    const t = rec.timing;
-    if (!t || t.turns === undefined) continue;
-    if (optionIds.has(rec.id) && !optionsOn.has(rec.id)) continue;   // an optional rule, only with it on
-    if (g.inPlayKinds.includes(rec.kind) && !playing.has(rec.id)) continue;
-    addDue(rec, t, { objective: null, text: plainText(rec.summary || "", g.byId), player: playing.has(rec.id) ? (inPlay.find((e) => e.id === rec.id).player) : null });
-  }
-  // The end: the records checked at the end (each round when the game is open-ended).
+  // Due: shown once per turn, at the first step its timing covers; the whole turn's list too.
+  const dueTurn = dueThisRound(g, table, p, inPlay, range);
+  const due = dueAt(dueTurn, p.step);
+  // The end: the records checked at the end (each round when the game is open-ended); a
+  // record checked by a win rule is the win's, not repeated here.
   const { gameEnd } = closing(g, p);
   let end = null;
+  const optionsOn = new Set(table.options || []);
+  const optionIds = new Set(g.options.map((o) => o.id));
+  const byWin = new Set(g.state.wins.map((w) => w.id));
   // An end that is an option (Mare Nostrum's longer game) is checked only with it on.
-  const ends = g.end.filter((r) => !optionIds.has(r.id) || optionsOn.has(r.id));
+  const ends = g.end.filter((r) => (!optionIds.has(r.id) || optionsOn.has(r.id)) && !(byWin.has(r.id) && range && range.last === null));
   if (gameEnd && (ends.length || g.scoring)) {
     end = { records: ends.map((r) => ({ ...r })), scoring: scoringLink(rules, table), last: range ? range.last !== null : true };
     for (const r of ends) {
-      due.push({ ...r, what: "at", turns: null, when: "end", note: null, objective: null,
-        text: plainText((g.byId.get(r.id) || {}).summary || "", g.byId), player: null, end: true });
+      const line = summaryOf(g, g.byId.get(r.id));
+      due.push({ ...r, what: "at", turns: null, when: "end", note: null, objective: null, text: line, line, player: null, end: true, deadline: false, shownAt: p.step });
     }
   }
+  // What entered here and what it does as it enters; what leaves here by rule.
+  const prompts = state.events.filter((ev) => ev.type === "enter" && ev.pos === here && g.state.enters.has(ev.id))
+    .map((ev) => ({ ...recordRef(g.byId.get(ev.id)), player: ev.player, line: g.state.enters.get(ev.id).do, note: g.state.enters.get(ev.id).note }));
+  const leaving = [
+    ...state.left.filter((l) => l.by === "rule" && l.until === here),
+    ...state.inPlay.filter((e) => e.leaves && e.leaves.at === here).map((e) => ({ id: e.id, player: e.player, since: e.since, until: here, by: "rule", note: e.leaves.note })),
+  ].map((l) => ({ ...recordRef(g.byId.get(l.id)), player: l.player, since: l.since, note: l.note, text: `${g.byId.get(l.id).name} leaves play now${l.note ? `: ${l.note}` : "."}` }));
   return {
-    pos: formatPosition(p),
+    pos: here,
     round: p.round === null ? null : { n: p.round, turn: p.turn, label: g.rounds.label, text: roundText(g, p) },
-    step: { ...recordRef(g.byId.get(p.step)), path: stepInfo.path.slice() },
-    reminders, rulings, due, arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,
+    step: { ...recordRef(g.byId.get(p.step)), path: stepInfo.path.slice(), line: stepLine(g, p.step) },
+    reminders, rulings, due, dueGroups: dueGroups(due, me), dueTurn,
+    prompts, leaving, used: state.used.slice(), wins: winsAt(g, table, state, here, p.step),
+    arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,
     gaps: [...g.gaps, ...(g.rounds && g.rounds.note ? [g.rounds.note] : [])],
+    view,
   };
+}
+
+/** "Mars leaves play at Turn 3, Offering Phase: <the rule's note>". */
+function leavesText(g, rec, leaves) {
+  return `${rec.name} leaves play at ${positionText(g, leaves.at)}${leaves.note ? `: ${leaves.note}` : "."}`;
 }

@@ -11,6 +11,7 @@
 import { RecordsError as HelperRecordsError, recordList, plainText, recordRef } from "../../shared/records.js";
 import { INPUT_CEILING } from "../../shared/input.js";
 import { formerIdMap } from "../../shared/former-ids.js";
+import { readStateRules } from "./state-rules.js";
 
 const ENGINE = "play-along engine";
 
@@ -192,7 +193,19 @@ function readGame(gameRec, records, problems) {
       return out;
     };
     const opensWith = stepsNamed("opens_with");
-    const closesWith = stepsNamed("closes_with");
+    // closes_with: a step id, or {step, rounds}: a step that closes only the rounds listed.
+    const closesWith = [];
+    const closesIn = new Map();
+    for (const [i, item] of (r.closes_with || []).entries()) {
+      const id = item && typeof item === "object" ? item.step : item;
+      if (!stepIds.includes(id)) { gap(["rounds", "closes_with", i], `names ${typeof id === "string" ? id : JSON.stringify(id)}, which is not a step of ${pa.turn}`); continue; }
+      closesWith.push(id);
+      if (item && typeof item === "object" && item.rounds !== undefined) {
+        if (!Array.isArray(item.rounds) || !item.rounds.length || !item.rounds.every((n) => Number.isInteger(n) && n >= 0 && n <= INPUT_CEILING)) {
+          gap(["rounds", "closes_with", i, "rounds"], "is not a list of round numbers");
+        } else closesIn.set(id, item.rounds.slice());
+      }
+    }
     for (const id of closesWith) if (opensWith.includes(id)) gap(["rounds", "closes_with"], `${id} both opens and closes the round`);
     // Turns inside a round (7 Wonders Myths' age): a count, or null when unknown or not given.
     let turns = null;
@@ -202,7 +215,7 @@ function readGame(gameRec, records, problems) {
       if (turns === "unknown") turns = null;
     }
     rounds = { label: typeof r.label === "string" ? r.label : "Round", count, unknownCount: r.count === "unknown" || (r.count && r.count.value === "unknown"),
-      first: Number.isInteger(first) ? first : 1, suffix: typeof r.suffix === "string" ? r.suffix : "", opensWith, closesWith,
+      first: Number.isInteger(first) ? first : 1, suffix: typeof r.suffix === "string" ? r.suffix : "", opensWith, closesWith, closesIn,
       turns, innerTurns: opensWith.length > 0 || closesWith.length > 0 || r.turns !== undefined,
       note: typeof r.note === "string" ? plainText(r.note, byId) : null };
   }
@@ -225,6 +238,8 @@ function readGame(gameRec, records, problems) {
   const inPlayKinds = (pa.in_play || []).filter((k) => typeof k === "string");
   const always = (pa.always || []).filter((k) => typeof k === "string");
   for (const [i, k] of always.entries()) if (!kinds.has(k)) gap(["always", i], `names the kind '${k}', but the game has no record of that kind`);
+  const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind,
+    gap: (record, path, text) => problems.push({ record, path, text, message: `${record}: ${path.join(".")}: ${text}` }) });
   if (problems.length > start) return null;
   const turnIndex = new Map(steps.map((s, i) => [s.id, i]));
   return {
@@ -232,7 +247,7 @@ function readGame(gameRec, records, problems) {
     seats: { kind: seatsRaw.kind, by: seatsRaw.by || null, label: seatsRaw.label || seatsRaw.kind,
       note: typeof seatsRaw.note === "string" ? plainText(seatsRaw.note, byId) : null, choices: seatChoicesList },
     options: options.map(ref), setup, turn: ref(pa.turn), steps: steps.map((s) => ({ ...ref(s.id), path: s.path })), turnIndex,
-    rounds, end, inPlayKinds, always, arrivals,
+    rounds, end, inPlayKinds, always, arrivals, state,
     scoring: typeof pa.scoring === "string" ? pa.scoring : null,
     gaps: (pa.gaps || []).filter((g) => typeof g === "string").map((g) => plainText(g, byId)),
     byId, records,

@@ -33,6 +33,18 @@ export function segments(g) {
   return g._segments;
 }
 
+/** The closing steps that run in this round: closes_with items limited to some rounds ({step, rounds}) are left out of the others. */
+export function closingIn(g, round) {
+  const { closing } = segments(g);
+  const only = g.rounds && g.rounds.closesIn;
+  if (!only || !only.size || round === null) return closing;
+  return closing.filter((s) => {
+    const top = only.has(s.id) ? s.id : s.path.find((a) => only.has(a));
+    const rounds = top === undefined ? null : only.get(top);
+    return !rounds || rounds.includes(round);
+  });
+}
+
 /** Whether the round holds numbered turns (its repeating steps are "<round>.<turn>.<step>"). */
 function innerTurns(g) {
   return Boolean(g.rounds && g.rounds.innerTurns);
@@ -81,6 +93,9 @@ export function parsePosition(g, text) {
   }
   const turn = want === 2 ? Number(nums[1]) : null;
   if (turn !== null && (turn < 1 || turn > turnCeiling(g))) return { error: `“${shorten(raw)}”: turn ${turn} is outside 1 to ${turnCeiling(g)}.` };
+  if (partOf(g, step) === "close" && !closingIn(g, round).some((s) => s.id === step.id)) {
+    return { error: `“${shorten(raw)}”: ${step.name || step.id} does not close ${label} ${round}.` };
+  }
   return { round, turn, step: step.id };
 }
 
@@ -91,17 +106,19 @@ export function formatPosition(p) {
 
 const at = (round, turn, step) => ({ round, turn, step: step.id });
 
-function firstOfRound(g, round) {
+export function firstOfRound(g, round) {
   if (!innerTurns(g)) return at(round, null, g.steps[0]);
-  const { opening, repeat, closing } = segments(g);
+  const { opening, repeat } = segments(g);
+  const closing = closingIn(g, round);
   if (opening.length) return at(round, null, opening[0]);
   if (repeat.length) return at(round, 1, repeat[0]);
-  return at(round, null, closing[0]);
+  return at(round, null, closing[0] || g.steps[0]);
 }
 
 /** The round's end: its closing steps, else its last turn's last step (turn 1 when the count is not given). */
-function closingOf(g, round) {
-  const { opening, repeat, closing } = segments(g);
+export function closingOf(g, round) {
+  const { opening, repeat } = segments(g);
+  const closing = closingIn(g, round);
   if (closing.length) return at(round, null, closing[0]);
   if (repeat.length) return at(round, Number.isInteger(g.rounds.turns) ? g.rounds.turns : 1, repeat[repeat.length - 1]);
   return at(round, null, opening[opening.length - 1]);
@@ -109,7 +126,7 @@ function closingOf(g, round) {
 
 function lastOfRound(g, round) {
   if (!innerTurns(g)) return at(round, null, g.steps[g.steps.length - 1]);
-  const { closing } = segments(g);
+  const closing = closingIn(g, round);
   if (closing.length) return at(round, null, closing[closing.length - 1]);
   return closingOf(g, round);
 }
@@ -123,10 +140,10 @@ export function first(g) {
 /** The segment (list of steps) a parsed position lies in, and its name. */
 function segmentOf(g, p) {
   if (!innerTurns(g)) return { name: "repeat", steps: g.steps };
-  const { opening, repeat, closing } = segments(g);
+  const { opening, repeat } = segments(g);
   if (p.turn !== null) return { name: "repeat", steps: repeat };
   const step = g.steps.find((s) => s.id === p.step);
-  return partOf(g, step) === "open" ? { name: "open", steps: opening } : { name: "close", steps: closing };
+  return partOf(g, step) === "open" ? { name: "open", steps: opening } : { name: "close", steps: closingIn(g, p.round) };
 }
 
 /** The first position of the next round, or null after the last. */
@@ -142,7 +159,7 @@ function nextRound(g, p) {
  */
 export function after(g, p, unit = "step") {
   if (unit === "round") {
-    if (innerTurns(g) && segments(g).closing.length && segmentOf(g, p).name !== "close") return closingOf(g, p.round);
+    if (innerTurns(g) && closingIn(g, p.round).length && segmentOf(g, p).name !== "close") return closingOf(g, p.round);
     return nextRound(g, p);
   }
   const seg = segmentOf(g, p);
@@ -150,7 +167,8 @@ export function after(g, p, unit = "step") {
   if (i >= 0 && i < seg.steps.length - 1) return { ...p, step: seg.steps[i + 1].id };
   if (!g.rounds) return null;
   if (!innerTurns(g)) return nextRound(g, p);
-  const { repeat, closing } = segments(g);
+  const { repeat } = segments(g);
+  const closing = closingIn(g, p.round);
   if (seg.name === "open") {
     if (repeat.length) return at(p.round, 1, repeat[0]);
     return closing.length ? at(p.round, null, closing[0]) : nextRound(g, p);
@@ -198,7 +216,8 @@ export function closing(g, p) {
   let roundEnd;
   if (!g.rounds || !innerTurns(g)) roundEnd = g.steps[g.steps.length - 1].id === p.step;
   else {
-    const { repeat, closing: closingSteps } = segments(g);
+    const { repeat } = segments(g);
+    const closingSteps = closingIn(g, p.round);
     const seg = segmentOf(g, p);
     if (closingSteps.length) roundEnd = seg.name === "close" && closingSteps[closingSteps.length - 1].id === p.step;
     else if (repeat.length) roundEnd = seg.name === "repeat" && repeat[repeat.length - 1].id === p.step
@@ -215,4 +234,55 @@ export function roundText(g, p) {
   if (!g.rounds || p.round === null) return null;
   const base = `${g.rounds.label} ${p.round}${g.rounds.suffix ? ` ${g.rounds.suffix}` : ""}`;
   return p.turn === null ? base : `${base}, turn ${p.turn}`;
+}
+
+/** A parsed position's place in the game, for comparing two positions: [round, part, turn, step]. */
+export function ordinal(g, p) {
+  const step = g.steps.find((s) => s.id === p.step);
+  const index = g.turnIndex && g.turnIndex.has(p.step) ? g.turnIndex.get(p.step) : g.steps.indexOf(step);
+  const part = !g.rounds || !innerTurns(g) ? 1 : { open: 0, repeat: 1, close: 2 }[partOf(g, step)];
+  return [p.round === null ? 0 : p.round, part, p.turn === null ? 0 : p.turn, index];
+}
+
+/** -1, 0 or 1: whether parsed position a comes before, at or after b. */
+export function compare(g, a, b) {
+  const x = ordinal(g, a);
+  const y = ordinal(g, b);
+  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return 0;
+}
+
+/**
+ * The first position of step `stepId` strictly after p (in one of `rounds` when given), or
+ * null when it does not come again: where a record that leaves "at the next" step leaves.
+ * A step that repeats as turns comes again at the next turn; bounded by the round ceiling.
+ */
+export function occurrenceAfter(g, p, stepId, rounds = null) {
+  const step = g.steps.find((s) => s.id === stepId);
+  if (!step) return null;
+  if (!g.rounds) {
+    const q = { round: null, turn: null, step: stepId };
+    return compare(g, q, p) > 0 ? q : null;
+  }
+  const range = roundRange(g);
+  const part = innerTurns(g) ? partOf(g, step) : "repeat";
+  const inRound = (round) => {
+    if (part === "close" && !closingIn(g, round).some((s) => s.id === stepId)) return null;
+    if (part !== "repeat" || !innerTurns(g)) return { round, turn: null, step: stepId };
+    if (round !== p.round || p.turn === null) {
+      const q = { round, turn: 1, step: stepId };
+      return round === p.round && compare(g, q, p) <= 0 ? null : q;
+    }
+    const here = { round, turn: p.turn, step: stepId };
+    if (compare(g, here, p) > 0) return here;
+    return p.turn < turnCeiling(g) ? { round, turn: p.turn + 1, step: stepId } : null;
+  };
+  const wanted = Array.isArray(rounds) && rounds.length ? rounds.filter((r) => r >= p.round && r <= range.ceiling).sort((a, b) => a - b) : null;
+  const candidates = wanted || [p.round, p.round + 1];
+  for (const round of candidates) {
+    if (round > range.ceiling) break;
+    const q = inRound(round);
+    if (q && compare(g, q, p) > 0) return q;
+  }
+  return null;
 }

@@ -1,5 +1,7 @@
-// A table (the game, the players, the options, who plays what, the records in play, the
-// "now" marker) from a link's query, and back. Pure: no DOM.
+// A table (the game, the players, the options, who plays what, the seat this phone is shown
+// as, and the log of what happened: records entering and leaving, setup ticks, powers used, the
+// marker's moves) from a link's query, and back. Pure: no DOM. The log's spelling is events.js's,
+// its rules state.js's, its canonical form and bound log.js's.
 //
 // Every value in a link is hostile until checked: each bad one is a {field, message} and
 // the rest of the table is still read. The work is capped before parsing: at most MAX_QUERY
@@ -10,6 +12,9 @@ import { parsePosition, formatPosition } from "./sequence.js";
 import { readCount, shorten } from "../../shared/input.js";
 import { withCurrentIds } from "../../shared/former-ids.js";
 import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
+import { setupFor } from "./setup.js";
+import { readEvent } from "./events.js";
+import { canonicalTable, writtenLog, applyChange as applyLogChange } from "./log.js";
 
 // The longest query read (characters) and the most key=value pairs read. Not game numbers: a
 // table of every record a game has in play fits well inside both.
@@ -20,12 +25,12 @@ export const MAX_KEYS = 300;
 // play_along.players). Not a game number.
 export const PLAYER_CEILING = 20;
 
-const KEYS = ["g", "n", "opt", "s", "in", "at"];
-const REPEATABLE = ["opt", "s", "in"];
+const KEYS = ["g", "n", "opt", "s", "as", "in", "at", "e"];
+const REPEATABLE = ["opt", "s", "in", "e"];
 
-/** An empty table of a game (or of none). */
+/** An empty table of a game (or of none): no settings and an empty log. */
 export function emptyTable(game = null) {
-  return { game, players: null, options: [], seats: [], inPlay: [], at: null };
+  return { game, players: null, options: [], seats: [], as: null, log: [], inPlay: [], at: null };
 }
 
 /** How many pairs a query holds, counted without splitting it. */
@@ -122,8 +127,18 @@ export function tableFromQuery(rules, query) {
   });
   if (table.players !== null) while (table.seats.length < table.players) table.seats.push(null);
   while (table.seats.length && table.seats[table.seats.length - 1] === null && table.players === null) table.seats.pop();
-  // Records in play: <id> or <id>.<player>.
-  const seen = new Map();
+  // The seat this phone is held by (a seat's QR code opens the table "as player N").
+  const asRaw = q.get("as");
+  if (asRaw !== null) {
+    const max = table.players !== null ? table.players : Number.isInteger(g.players.max) ? g.players.max : PLAYER_CEILING;
+    const r = readCount(asRaw, { label: "Shown as player", min: 1, max, empty: null, why: `this table has ${table.players !== null ? `${max} players` : `at most ${max} players`}` });
+    if (r.error) errors.push({ field: "as", message: `${r.error} Every player's reminders are shown alike.` });
+    else table.as = r.value;
+  }
+  // The log: old links' records in play (in=) and marker (at=) first, as the changes they were,
+  // then each change (e=) in order.
+  const candidates = [];
+  const seen = new Set();
   for (const raw of q.getAll("in")) {
     const dot = raw.lastIndexOf(".");
     const id = dot < 0 ? raw : raw.slice(0, dot);
@@ -146,17 +161,27 @@ export function tableFromQuery(rules, query) {
       errors.push({ field: "in", message: `${rec.name} is in the link twice; the first was kept.` });
       continue;
     }
-    seen.set(id, player);
-    table.inPlay.push({ id, player });
+    seen.add(id);
+    candidates.push({ event: { type: "enter", id, player }, field: "in" });
   }
-  // The now marker.
   const at = q.get("at");
   if (at !== null) {
     const p = parsePosition(g, at);
     if (p.error) errors.push({ field: "at", message: `${p.error} The marker starts at the beginning.` });
-    else table.at = formatPosition(p);
+    else candidates.push({ event: { type: "marker", to: formatPosition(p) }, field: "at" });
   }
-  return { table, errors: finish(q, errors, known) };
+  const keys = setupFor(rules, table).map((x) => x.key);
+  q.getAll("e").forEach((raw, i) => {
+    const r = readEvent(g, raw, keys, rules.formerIds);
+    if (r.error) errors.push({ field: "e", message: `Change ${i + 1}: ${r.error}` });
+    else candidates.push({ event: r.event, field: "e", n: i + 1 });
+  });
+  const { table: read, refused } = canonicalTable(g, table, candidates.map((c) => c.event), (t) => tableToQuery(rules, t));
+  for (const x of refused) {
+    const c = candidates[x.index];
+    errors.push({ field: c.field, message: c.field === "e" ? `Change ${c.n}: ${x.message} It was left out.` : `${x.message} It was left out.` });
+  }
+  return { table: read, errors: finish(q, errors, known) };
 }
 
 function seatName(g, key) {
@@ -170,7 +195,11 @@ function finish(q, errors, known) {
   return capPerField([...errors, ...unknownKeyNotes(q, known, "page"), ...repeatedKeyNotes(q, { repeatable })]);
 }
 
-/** The canonical query string of a table (without "?"): tableFromQuery(tableToQuery(t)) is t. */
+/**
+ * The canonical query string of a table (without "?"): the settings, the seat it is shown as,
+ * then one e= per change of its log; tableFromQuery(tableToQuery(t)) is t. A table written by
+ * hand without a log (an older page's form) is read as its records in play, then its marker.
+ */
 export function tableToQuery(rules, table) {
   const q = new URLSearchParams();
   const g = table && gameRules(rules, table.game);
@@ -181,7 +210,15 @@ export function tableToQuery(rules, table) {
   const seats = (table.seats || []).slice();
   while (seats.length && seats[seats.length - 1] === null) seats.pop();
   for (const s of seats) q.append("s", s === null ? "" : s);
-  for (const e of table.inPlay || []) q.append("in", e.player ? `${e.id}.${e.player}` : e.id);
-  if (table.at) q.set("at", table.at);
+  if (Number.isInteger(table.as)) q.set("as", String(table.as));
+  for (const e of writtenLog(g, table)) q.append("e", e);
   return q.toString();
+}
+
+/**
+ * The table after one change: {table, error} (log.js applyChange, with this module's link so
+ * that a change that would make the link too long folds the oldest changes).
+ */
+export function applyChange(rules, table, change) {
+  return applyLogChange(rules, table, change, (t) => tableToQuery(rules, t));
 }

@@ -1,0 +1,135 @@
+// The rules the table's state follows, read once per game from the data fields of issue 31
+// (CONTRACT-31.md; schemas/): what a seat brings (`brings` on a seat's record), which records
+// only one seat may hold (`play_along.seats.owns`), what leaves play by rule
+// (`play_along.leaves`), powers limited per period (`uses`), what a record does as it enters
+// (`enters`), its line per moment (`timing.lines`) and when a win is checked
+// (`play_along.wins`). Pure: no DOM. No game logic lives here: every rule is a record's field,
+// and a field the engine cannot read is a gap (RecordsError), so that `generator check` says so
+// at its line.
+import { plainText, recordRef } from "../../shared/records.js";
+
+export const PERIODS = ["step", "phase", "turn", "round", "game"];
+
+const isList = (x) => Array.isArray(x);
+const ids = (x) => (isList(x) ? x.filter((v) => typeof v === "string") : []);
+
+/** A count that may be a bare integer or {value, from} as the export writes it; undefined when not one. */
+function countOf(raw) {
+  if (Number.isInteger(raw)) return raw;
+  if (raw && typeof raw === "object" && Number.isInteger(raw.value)) return raw.value;
+  return undefined;
+}
+
+/**
+ * The state rules of one game: {bringsOf(seatRecordId), owns, ownerOf(id), leaveRulesOf(rec),
+ * uses: Map, enters: Map, lines: Map, wins: [...]}. `gap(record, path, text)` records a
+ * problem; `stepIds` are the turn's steps, `options` the game's option ids.
+ */
+export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap }) {
+  const optionCheck = (rec, path, list) => {
+    for (const [i, id] of ids(list).entries()) {
+      if (!options.includes(id)) gap(rec, [...path, i], `names ${id}, which is not one of the game's play_along options`);
+    }
+  };
+  // brings, per seat record.
+  const brings = new Map();
+  for (const rec of records) {
+    if (rec.brings === undefined) continue;
+    if (!isList(rec.brings)) { gap(rec.id, ["brings"], "is not a list"); continue; }
+    const list = [];
+    rec.brings.forEach((b, i) => {
+      if (!b || typeof b !== "object") { gap(rec.id, ["brings", i], "is not an item"); return; }
+      optionCheck(rec.id, ["brings", i, "with"], b.with);
+      optionCheck(rec.id, ["brings", i, "without"], b.without);
+      const note = typeof b.note === "string" ? plainText(b.note, byId) : null;
+      if (b.record === "unknown") { list.push({ record: null, with: ids(b.with), without: ids(b.without), note: note || "The source does not say." }); return; }
+      if (typeof b.record !== "string" || !byId.has(b.record)) { gap(rec.id, ["brings", i, "record"], `names ${JSON.stringify(b.record)}, which is not a record of this game`); return; }
+      list.push({ record: b.record, with: ids(b.with), without: ids(b.without), note });
+    });
+    brings.set(rec.id, list);
+  }
+  // owns: a field whose value names a seat record.
+  const seatsRaw = pa.seats || {};
+  const owns = typeof seatsRaw.owns === "string" ? seatsRaw.owns : null;
+  const seatIds = new Set(records.filter((r) => r.kind === seatKind).map((r) => r.id));
+  const ownerOf = (id) => {
+    if (!owns) return null;
+    const rec = byId.get(id);
+    const v = rec && rec[owns];
+    return typeof v === "string" && seatIds.has(v) ? v : null;
+  };
+  // leaves: [{kinds | records, at, rounds, note}].
+  const leaves = [];
+  if (pa.leaves !== undefined && !isList(pa.leaves)) gap(gid, ["play_along", "leaves"], "is not a list");
+  for (const [i, l] of (isList(pa.leaves) ? pa.leaves : []).entries()) {
+    const path = ["play_along", "leaves", i];
+    if (!l || typeof l !== "object") { gap(gid, path, "is not an item"); continue; }
+    if (!stepIds.includes(l.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(l.at)}, which is not a step of ${pa.turn}`); continue; }
+    if (l.rounds !== undefined && !(isList(l.rounds) && l.rounds.length && l.rounds.every(Number.isInteger))) { gap(gid, [...path, "rounds"], "is not a list of round numbers"); continue; }
+    for (const [j, id] of ids(l.records).entries()) if (!byId.has(id)) gap(gid, [...path, "records", j], `names ${id}, which is not a record of this game`);
+    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), at: l.at, rounds: isList(l.rounds) ? l.rounds.slice() : null,
+      note: typeof l.note === "string" ? plainText(l.note, byId) : null, index: i });
+  }
+  const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind));
+  // uses, enters and timing.lines, per record.
+  const uses = new Map();
+  const enters = new Map();
+  const lines = new Map();
+  for (const rec of records) {
+    if (rec.uses !== undefined) {
+      const u = rec.uses;
+      const times = u && countOf(u.times);
+      if (!u || !PERIODS.includes(u.per)) gap(rec.id, ["uses", "per"], `is ${JSON.stringify(u && u.per)}, not one of ${PERIODS.join(", ")}`);
+      else if (!(Number.isInteger(times) && times >= 1 && times <= 99)) gap(rec.id, ["uses", "times"], `${JSON.stringify(u.times)} is not a whole number of uses from 1 to 99`);
+      else uses.set(rec.id, { per: u.per, times, note: typeof u.note === "string" ? plainText(u.note, byId) : null });
+    }
+    if (rec.enters !== undefined) {
+      const e = rec.enters;
+      if (!e || typeof e.do !== "string" || !e.do.trim()) gap(rec.id, ["enters", "do"], "is not a line of text");
+      else enters.set(rec.id, { do: plainText(e.do, byId), note: typeof e.note === "string" ? plainText(e.note, byId) : null });
+    }
+    const tl = rec.timing && rec.timing.lines;
+    if (tl !== undefined) {
+      if (!isList(tl)) { gap(rec.id, ["timing", "lines"], "is not a list"); continue; }
+      const out = [];
+      tl.forEach((l, i) => {
+        if (!l || typeof l.do !== "string" || typeof l.at !== "string") { gap(rec.id, ["timing", "lines", i], "needs an at and a do"); return; }
+        if (l.at !== pa.turn && !stepIds.includes(l.at)) { gap(rec.id, ["timing", "lines", i, "at"], `names ${l.at}, which is not a step of ${pa.turn}`); return; }
+        out.push({ at: l.at, do: plainText(l.do, byId) });
+      });
+      lines.set(rec.id, out);
+    }
+  }
+  // wins: [{record, with, without, check: {after: [kinds]} | {at: [steps]}, holds: {kinds, count}, note}].
+  const wins = [];
+  if (pa.wins !== undefined && !isList(pa.wins)) gap(gid, ["play_along", "wins"], "is not a list");
+  for (const [i, w] of (isList(pa.wins) ? pa.wins : []).entries()) {
+    const path = ["play_along", "wins", i];
+    if (!w || typeof w !== "object") { gap(gid, path, "is not an item"); continue; }
+    if (typeof w.record !== "string" || !byId.has(w.record)) { gap(gid, [...path, "record"], `names ${JSON.stringify(w.record)}, which is not a record of this game`); continue; }
+    optionCheck(gid, [...path, "with"], w.with);
+    optionCheck(gid, [...path, "without"], w.without);
+    const check = w.check || {};
+    const after = ids(check.after);
+    const at = ids(check.at);
+    for (const [j, s] of at.entries()) if (!stepIds.includes(s)) gap(gid, [...path, "check", "at", j], `names ${s}, which is not a step of ${pa.turn}`);
+    if (!after.length && !at.length) { gap(gid, [...path, "check"], "names neither kinds (after) nor steps (at)"); continue; }
+    let holds = null;
+    if (w.holds !== undefined) {
+      const count = w.holds && countOf(w.holds.count);
+      if (!w.holds || !ids(w.holds.kinds).length) gap(gid, [...path, "holds", "kinds"], "names no kinds");
+      else if (!(Number.isInteger(count) && count >= 1 && count <= 999)) gap(gid, [...path, "holds", "count"], `${JSON.stringify(w.holds.count)} is not a whole number from 1 to 999`);
+      else holds = { kinds: ids(w.holds.kinds), count };
+    }
+    const rec = byId.get(w.record);
+    wins.push({ ...recordRef(rec), with: ids(w.with), without: ids(w.without), after, at, holds,
+      note: typeof w.note === "string" ? plainText(w.note, byId) : null,
+      line: plainText(typeof rec.summary === "string" ? rec.summary : "", byId) });
+  }
+  return { brings, owns, ownerOf, leaves, leaveRulesOf, uses, enters, lines, wins };
+}
+
+/** Whether an item limited by options (`with` all on, `without` none on) applies at the table. */
+export function optionsAllow(item, optionsOn) {
+  return item.with.every((id) => optionsOn.includes(id)) && !item.without.some((id) => optionsOn.includes(id));
+}

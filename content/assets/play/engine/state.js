@@ -1,0 +1,278 @@
+// The table's state, replayed from its settings and its log (log.js): who holds what since
+// when, what left play (by a change or by rule), the setup ticks, the powers used in their
+// period, and the marker. Pure: no DOM. Every rule is read from the records (state-rules.js):
+// - a seat's own records and what it `brings` (with/without options) are in play from setup,
+//   held by that seat's player; the options on and the kinds `always` in play are the table's;
+// - a record enters once; one that `seats.owns` names a seat of is only that seat's player's;
+//   a record of a kind always in play (a role) is never out of play: entering it hands it over;
+// - a record with a `leaves` rule leaves by itself when the marker reaches the next occurrence
+//   of its step after the position it entered at (in the rounds given);
+// - a `uses` power can be marked so many times per period; the mark clears at its end.
+// A change that breaks one of these is refused with a sentence, and the replay goes on.
+import { setupFor } from "./setup.js";
+import { first, formatPosition, parsePosition, compare, occurrenceAfter, roundText } from "./sequence.js";
+import { optionsAllow } from "./state-rules.js";
+
+const BY_ORDER = ["seat", "brings", "entered", "option", "always"];
+
+/** "player 2 (Greece)", "player 2", or "the table". */
+export function playerText(g, table, player) {
+  if (!Number.isInteger(player)) return "the table";
+  const key = (table.seats || [])[player - 1];
+  const c = key ? g.seats.choices.find((x) => x.key === key) : null;
+  return c ? `player ${player} (${c.name})` : `player ${player}`;
+}
+
+/** "Turn 2, Construction Phase" (or the step alone in a game without rounds). */
+export function positionText(g, pos) {
+  const p = typeof pos === "string" ? parsePosition(g, pos) : pos;
+  if (!p || p.error) return String(pos);
+  const rec = g.byId.get(p.step);
+  const name = rec ? rec.name : p.step;
+  const round = roundText(g, p);
+  return round ? `${round}, ${name}` : name;
+}
+
+/** The key of the period a position lies in, for a use limited per step, phase, turn, round or game. */
+export function periodKey(g, p, per) {
+  const step = g.steps.find((s) => s.id === p.step);
+  switch (per) {
+    case "step": return formatPosition(p);
+    case "phase": return `${p.round}.${p.turn}.${step && step.path.length > 1 ? step.path[1] : p.step}`;
+    case "turn": return `${p.round}.${p.turn}`;
+    case "round": return `${p.round}`;
+    default: return "";
+  }
+}
+
+const CLEARS = { step: "at the end of this step", phase: "at the end of this phase", turn: "at the end of this turn",
+  round: "at the end of this round", game: "never: once a game" };
+
+/** When a used mark clears, in words ("at the end of this turn"; the round's label for a round). */
+export function clearsText(g, per) {
+  if (per === "round" && g.rounds) return `at the end of this ${g.rounds.label.toLowerCase()}`;
+  if (per === "turn" && g.rounds && !g.rounds.innerTurns) return `at the end of this ${g.rounds.label.toLowerCase()}`;
+  return CLEARS[per] || CLEARS.game;
+}
+
+/** The players a table has room for: its count, else the most the game allows (20 where none is given). */
+function playerCeiling(g, table) {
+  if (Number.isInteger(table.players)) return table.players;
+  return Number.isInteger(g.players.max) ? g.players.max : 20;
+}
+
+/** The seat key whose records include `id` (a seat record, or a group's people), or null. */
+function seatKeyOfRecord(g, id) {
+  const c = g.seats.choices.find((x) => x.records.includes(id));
+  return c ? c.key : null;
+}
+
+/**
+ * A fresh replay of the table's settings (no log yet): the records in play from setup, the
+ * marker at the first position. Returns a mutable replay object; `step(r, event)` applies one
+ * event to it and returns null or the refusal's sentence.
+ */
+export function startReplay(g, table) {
+  const r = {
+    g, table, marker: first(g), markerEvent: false, runStart: null,
+    held: new Map(), left: [], ticks: new Set(), uses: [], events: [], leaveAt: new Map(),
+    setupKeys: setupFor({ games: { [g.game]: g } }, { ...table, game: g.game }).map((s) => s.key), folded: -1,
+  };
+  const optionsOn = table.options || [];
+  const put = (id, player, by) => {
+    if (!g.byId.has(id) || r.held.has(id)) return;
+    r.held.set(id, { id, player, since: null, by, index: null });
+  };
+  (table.seats || []).forEach((key, i) => {
+    const c = key ? g.seats.choices.find((x) => x.key === key) : null;
+    if (!c) return;
+    for (const id of c.records) put(id, i + 1, "seat");
+  });
+  (table.seats || []).forEach((key, i) => {
+    const c = key ? g.seats.choices.find((x) => x.key === key) : null;
+    if (!c) return;
+    for (const id of c.records) {
+      for (const b of g.state.brings.get(id) || []) {
+        if (!b.record || !optionsAllow(b, optionsOn)) continue;
+        const held = r.held.get(b.record);
+        if (held && held.by === "always") continue;
+        put(b.record, i + 1, "brings");
+      }
+    }
+  });
+  for (const id of optionsOn) put(id, null, "option");
+  for (const rec of g.records) if (g.always.includes(rec.kind)) put(rec.id, null, "always");
+  // A role a seat brings (Rome's Military Leader) is held by that seat's player from setup.
+  (table.seats || []).forEach((key, i) => {
+    const c = key ? g.seats.choices.find((x) => x.key === key) : null;
+    if (!c) return;
+    for (const id of c.records) {
+      for (const b of g.state.brings.get(id) || []) {
+        const held = b.record && optionsAllow(b, optionsOn) ? r.held.get(b.record) : null;
+        if (held && held.by === "always" && held.player === null) held.player = i + 1;
+      }
+    }
+  });
+  for (const e of r.held.values()) if (e.by === "brings") scheduleLeave(r, e, null);
+  settleLeaves(r, null);
+  return r;
+}
+
+/** When a record that entered at `since` (null: at setup) leaves by rule: its position, or none. */
+function scheduleLeave(r, entry, since) {
+  const { g } = r;
+  const rec = g.byId.get(entry.id);
+  const rules = rec ? g.state.leaveRulesOf(rec) : [];
+  let best = null;
+  for (const rule of rules) {
+    const from = since === null ? null : parsePosition(g, since);
+    let occ;
+    if (from === null) {
+      // From setup: the first time the step comes, the game's first position included.
+      const start = first(g);
+      occ = start.step === rule.at && (!rule.rounds || rule.rounds.includes(start.round)) ? start : occurrenceAfter(g, start, rule.at, rule.rounds);
+    } else occ = occurrenceAfter(g, from, rule.at, rule.rounds);
+    if (occ && (!best || compare(g, occ, best.at) < 0)) best = { at: occ, rule };
+  }
+  if (best) r.leaveAt.set(entry.id, best);
+  else r.leaveAt.delete(entry.id);
+}
+
+/** The records whose leaving point the marker has reached leave, by rule. */
+function settleLeaves(r, index) {
+  const { g } = r;
+  for (const [id, { at, rule }] of [...r.leaveAt]) {
+    if (compare(g, r.marker, at) < 0) continue;
+    const e = r.held.get(id);
+    r.leaveAt.delete(id);
+    if (!e) continue;
+    r.held.delete(id);
+    r.left.push({ id, player: e.player, since: e.since, until: formatPosition(at), by: "rule", note: rule.note, index });
+  }
+}
+
+function nameOf(g, id) {
+  const rec = g.byId.get(id);
+  return rec ? rec.name : id;
+}
+
+/** Apply one event to the replay r; null when it is taken, else the sentence of its refusal. */
+export function stepReplay(r, event, index) {
+  const { g, table } = r;
+  const pos = formatPosition(r.marker);
+  const accept = () => { r.events.push({ ...event, pos, index }); return null; };
+  switch (event.type) {
+    case "enter": {
+      const rec = g.byId.get(event.id);
+      const name = nameOf(g, event.id);
+      const always = rec && g.always.includes(rec.kind);
+      if (!rec || (!g.inPlayKinds.includes(rec.kind) && !always)) return `${name} is not a record that enters play in ${g.record.name}.`;
+      const max = playerCeiling(g, table);
+      if (event.player !== null && !(event.player >= 1 && event.player <= max)) {
+        return `${name}: player ${event.player} is not at this table (${Number.isInteger(table.players) ? `${table.players} players` : `at most ${max}`}).`;
+      }
+      const owner = g.state.ownerOf(event.id);
+      if (owner && event.player !== null) {
+        const ownerKey = seatKeyOfRecord(g, owner);
+        const ownerSeat = ownerKey && g.seats.choices.find((c) => c.key === ownerKey);
+        const holder = ownerKey ? (table.seats || []).indexOf(ownerKey) + 1 : 0;
+        const mine = (table.seats || [])[event.player - 1] || null;
+        if (holder && holder !== event.player) return `${name} is ${ownerSeat.name}'s own; only player ${holder}, who plays ${ownerSeat.name}, may hold it.`;
+        if (!holder && mine) return `${name} is ${ownerSeat ? ownerSeat.name : owner}'s own, and player ${event.player} plays ${g.seats.choices.find((c) => c.key === mine).name}; nobody at this table plays ${ownerSeat ? ownerSeat.name : owner}.`;
+      }
+      const held = r.held.get(event.id);
+      if (held) {
+        if (held.by === "always") {
+          if (held.player === event.player) return `${name} is already ${playerText(g, table, event.player)}'s.`;
+          held.player = event.player;
+          held.since = pos;
+          held.index = index;
+          return accept();
+        }
+        return `${name} is already in play (held by ${playerText(g, table, held.player)}${held.since ? ` since ${positionText(g, held.since)}` : " from setup"}); a record enters once.`;
+      }
+      const entry = { id: event.id, player: event.player, since: pos, by: "entered", index };
+      r.held.set(event.id, entry);
+      scheduleLeave(r, entry, pos);
+      return accept();
+    }
+    case "leave": {
+      const held = r.held.get(event.id);
+      const name = nameOf(g, event.id);
+      if (!held) {
+        const gone = r.left.some((l) => l.id === event.id);
+        return gone ? `${name} already left play.` : `${name} is not in play; only a record in play can leave it.`;
+      }
+      if (held.by === "seat") return `${name} is ${playerText(g, table, held.player)}'s ${g.seats.label.toLowerCase()}; it does not leave play.`;
+      if (held.by === "option") return `${name} is an option of this table; it does not leave play.`;
+      if (held.by === "always") return `${name} is always in play; give it to another player instead.`;
+      r.held.delete(event.id);
+      r.leaveAt.delete(event.id);
+      r.left.push({ id: event.id, player: held.player, since: held.since, until: pos, by: "change", note: null, index });
+      return accept();
+    }
+    case "tick":
+    case "untick": {
+      if (!r.setupKeys.includes(event.key)) return `“${event.key}” is not a step of this table's setup.`;
+      if (event.type === "tick" && r.ticks.has(event.key)) return "That setup step is already ticked.";
+      if (event.type === "untick" && !r.ticks.has(event.key)) return "That setup step is not ticked.";
+      if (event.type === "tick") r.ticks.add(event.key); else r.ticks.delete(event.key);
+      return accept();
+    }
+    case "ticks": {
+      const bad = event.keys.filter((k) => !r.setupKeys.includes(k));
+      if (bad.length) return "The setup ticks name steps this table's setup does not have.";
+      r.ticks = new Set(event.keys);
+      return accept();
+    }
+    case "use": {
+      const name = nameOf(g, event.id);
+      const limit = g.state.uses.get(event.id);
+      if (!limit) return `${name} has no power the records limit per step, phase, turn, round or game; there is nothing to mark.`;
+      const held = r.held.get(event.id);
+      if (!held) return `${name} is not in play; only a record in play can be used.`;
+      const player = event.player === null ? held.player : event.player;
+      if (held.player !== null && player !== held.player) return `${name} is ${playerText(g, table, held.player)}'s; ${playerText(g, table, player)} cannot use it.`;
+      const key = periodKey(g, r.marker, limit.per);
+      const count = r.uses.filter((u) => u.id === event.id && u.key === key).length;
+      if (count >= limit.times) return `${name} was already used ${limit.times === 1 ? "once" : `${limit.times} times`} ${limit.per === "game" ? "this game" : `this ${limit.per === "round" && g.rounds ? g.rounds.label.toLowerCase() : limit.per}`}.`;
+      r.uses.push({ id: event.id, player, key, per: limit.per, pos, index });
+      return accept();
+    }
+    case "marker": {
+      r.marker = parsePosition(g, event.to);
+      settleLeaves(r, index);
+      return accept();
+    }
+    case "fold":
+      r.folded = index;
+      return accept();
+    default:
+      return "is not a change the page knows.";
+  }
+}
+
+/** The state a finished replay holds: {at, inPlay, ticks, used, left, events, setupKeys, folded}. */
+export function finishReplay(r) {
+  const { g } = r;
+  const at = formatPosition(r.marker);
+  const inPlay = [...r.held.values()]
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => BY_ORDER.indexOf(a.e.by) - BY_ORDER.indexOf(b.e.by) || a.i - b.i)
+    .map(({ e }) => {
+      const leave = r.leaveAt.get(e.id);
+      return { id: e.id, player: e.player, since: e.since, by: e.by, leaves: leave ? { at: formatPosition(leave.at), note: leave.rule.note } : null };
+    });
+  const used = [];
+  for (const u of r.uses) {
+    if (u.key !== periodKey(g, r.marker, u.per) || !r.held.has(u.id)) continue;
+    const found = used.find((x) => x.id === u.id);
+    if (found) { found.count += 1; continue; }
+    const limit = g.state.uses.get(u.id);
+    used.push({ id: u.id, player: u.player, count: 1, times: limit.times, per: u.per, since: u.pos, clears: clearsText(g, u.per) });
+  }
+  return {
+    at, inPlay, ticks: r.setupKeys.filter((k) => r.ticks.has(k)), used, left: r.left.slice(),
+    events: r.events.slice(), setupKeys: r.setupKeys.slice(), folded: r.folded,
+  };
+}
