@@ -211,11 +211,15 @@ test("every Ancient Conquest objective is due at exactly the turns its text give
   const g = rules.games["ancient-conquest"];
   const positions = walk(t);
   const seen = new Map();   // "<people>#<n>" -> Map(turn -> Set(what))
+  const lastChances = [];
   for (const pos of positions) {
     const m = E.momentAt(rules, t, pos);
     for (const d of m.due) {
       if (d.objective === null) continue;
       const key = `${d.id}#${d.objective}`;
+      // A deadline's last chance is the turn before its turn (issue 32: "before turn 10" is due
+      // at the start of turn 10, its last chance turn 9); it is held by its own test.
+      if (d.what === "last-chance") { lastChances.push(`${key}@${m.round.n}`); continue; }
       if (!seen.has(key)) seen.set(key, new Map());
       if (!seen.get(key).has(m.round.n)) seen.get(key).set(m.round.n, new Set());
       seen.get(key).get(m.round.n).add(d.what);
@@ -240,6 +244,14 @@ test("every Ancient Conquest objective is due at exactly the turns its text give
     });
   }
   assert.ok(checked >= 30, `only ${checked} objectives name a turn`);
+  // Every deadline objective has its last chance the turn before each turn it is checked at, and only then.
+  const wantLast = [];
+  for (const people of g.records.filter((r) => r.kind === "people")) {
+    (people.objectives || []).forEach((o, i) => {
+      if (o.timing && o.timing.deadline === true) for (const n of o.timing.turns) if (!o.timing.turns.includes(n - 1) && n > 1) wantLast.push(`${people.id}#${i + 1}@${n - 1}`);
+    });
+  }
+  assert.deepEqual(lastChances.sort(), wantLast.sort());
 });
 
 test("Ancient Conquest events: the Exodus at turns 4 to 6 (004_fbe8c053f9a5701f.txt line 293); the hegemonic city only with its optional rule, at turns 1, 4 and 8", () => {
