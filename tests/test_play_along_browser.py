@@ -141,11 +141,12 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
         assert_mare_nostrum_table_at_military_phase(pg)
         assert pg.is_enabled("#pa-back")
         # The address and the device follow once the marker is still (index.js SETTLE_MS).
-        pg.wait_for_function("(new URLSearchParams(location.search).get('at') || '').endsWith('.mn-military-phase')")
+        # The link is the table's log (issue 31): the marker's move is its last change, e=m<position>.
+        pg.wait_for_function("(new URLSearchParams(location.search).getAll('e').pop() || '').endsWith('.military-phase')")
 
         q = table_query(pg)
         assert q["g"] == ["mare-nostrum"] and q["n"] == ["4"] and q["s"] == ["mn-rome", "mn-greece"]
-        assert q["in"] == ["mn-ajax.2"] and q["at"][0].endswith(".mn-military-phase")
+        assert q["e"][0] == "iajax.2" and q["e"][-1].startswith("m") and q["e"][-1].endswith(".military-phase")
         # The page read its game's records alone (issue 31.8), never the whole export.
         assert "/api/play/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
         kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))

@@ -133,7 +133,7 @@ function snapshot(g, table, log, k) {
   for (const e of r.held.values()) if (e.index !== null) keepIndex.add(e.index);
   const out = [];
   if (state.ticks.length) out.push({ type: "ticks", keys: state.ticks.slice() });
-  const counting = new Set(r.uses.filter((u) => r.held.has(u.id) && u.key === periodKey(g, r.marker, u.per)).map((u) => u.index));
+  const counting = new Set(r.uses.filter((u) => r.held.has(u.id) && u.key === periodKey(g, r.marker, u.per, r.held.get(u.id))).map((u) => u.index));
   let marker = formatPosition(startReplay(g, table).marker);
   for (const ev of r.events) {
     const keep = (ev.type === "enter" && keepIndex.has(ev.index)) || (ev.type === "use" && counting.has(ev.index));

@@ -8,7 +8,7 @@
 // at its line.
 import { plainText, recordRef } from "../../shared/records.js";
 
-export const PERIODS = ["step", "phase", "turn", "round", "game"];
+export const PERIODS = ["step", "phase", "turn", "round", "game", "entry"];
 
 const isList = (x) => Array.isArray(x);
 const ids = (x) => (isList(x) ? x.filter((v) => typeof v === "string") : []);

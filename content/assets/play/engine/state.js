@@ -33,10 +33,14 @@ export function positionText(g, pos) {
   return round ? `${round}, ${name}` : name;
 }
 
-/** The key of the period a position lies in, for a use limited per step, phase, turn, round or game. */
-export function periodKey(g, p, per) {
+/**
+ * The key of the period a position lies in, for a use limited per step, phase, turn, round or
+ * game; per entry (a stay in play), the key of the holding (`held`: the state's entry).
+ */
+export function periodKey(g, p, per, held = null) {
   const step = g.steps.find((s) => s.id === p.step);
   switch (per) {
+    case "entry": return held ? `entry.${held.index === null ? "setup" : held.index}` : "entry.none";
     case "step": return formatPosition(p);
     case "phase": return `${p.round}.${p.turn}.${step && step.path.length > 1 ? step.path[1] : p.step}`;
     case "turn": return `${p.round}.${p.turn}`;
@@ -46,7 +50,7 @@ export function periodKey(g, p, per) {
 }
 
 const CLEARS = { step: "at the end of this step", phase: "at the end of this phase", turn: "at the end of this turn",
-  round: "at the end of this round", game: "never: once a game" };
+  round: "at the end of this round", game: "never: once a game", entry: "when it leaves play" };
 
 /** When a used mark clears, in words ("at the end of this turn"; the round's label for a round). */
 export function clearsText(g, per) {
@@ -233,9 +237,10 @@ export function stepReplay(r, event, index) {
       if (!held) return `${name} is not in play; only a record in play can be used.`;
       const player = event.player === null ? held.player : event.player;
       if (held.player !== null && player !== held.player) return `${name} is ${playerText(g, table, held.player)}'s; ${playerText(g, table, player)} cannot use it.`;
-      const key = periodKey(g, r.marker, limit.per);
+      const key = periodKey(g, r.marker, limit.per, held);
       const count = r.uses.filter((u) => u.id === event.id && u.key === key).length;
-      if (count >= limit.times) return `${name} was already used ${limit.times === 1 ? "once" : `${limit.times} times`} ${limit.per === "game" ? "this game" : `this ${limit.per === "round" && g.rounds ? g.rounds.label.toLowerCase() : limit.per}`}.`;
+      const period = limit.per === "game" ? "this game" : limit.per === "entry" ? "since it entered play" : `this ${limit.per === "round" && g.rounds ? g.rounds.label.toLowerCase() : limit.per}`;
+      if (count >= limit.times) return `${name} was already used ${limit.times === 1 ? "once" : `${limit.times} times`} ${period}.`;
       r.uses.push({ id: event.id, player, key, per: limit.per, pos, index });
       return accept();
     }
@@ -265,7 +270,7 @@ export function finishReplay(r) {
     });
   const used = [];
   for (const u of r.uses) {
-    if (u.key !== periodKey(g, r.marker, u.per) || !r.held.has(u.id)) continue;
+    if (!r.held.has(u.id) || u.key !== periodKey(g, r.marker, u.per, r.held.get(u.id))) continue;
     const found = used.find((x) => x.id === u.id);
     if (found) { found.count += 1; continue; }
     const limit = g.state.uses.get(u.id);
