@@ -50,19 +50,21 @@ test("the steps are the turn root's step_of tree in pre-order by order: a phase,
   assert.ok(mn.indexOf("mn-military-phase") < mn.indexOf("mn-movement") && mn.indexOf("mn-movement") < mn.indexOf("mn-combat"));
 });
 
-test("Mare Nostrum's turns are open-ended: the victory check is due at the end of every turn", () => {
+test("Mare Nostrum's turns are open-ended: its wins are checked as soon as met (play_along.wins), never as an end due each turn", () => {
+  // "As soon as one player meets the victory conditions, the game ends immediately"
+  // (000_0359f61f61dff767.txt lines 536-537): issue 31 found the win shown as due at Combat.
   const t = table("g=mare-nostrum&n=3");
   const g = rules.games["mare-nostrum"];
   const lastStep = g.steps[g.steps.length - 1].id;
+  const byWin = new Set(g.state.wins.map((w) => w.id));
+  assert.deepEqual(g.end.map((r) => r.id).filter((id) => !byWin.has(id)), [], "every Mare Nostrum end is a win rule's");
   for (const round of [1, 2, 37]) {
     const m = E.momentAt(rules, t, `${round}.${lastStep}`);
-    assert.ok(m.end, `turn ${round}`);
-    const options = new Set(g.options.map((o) => o.id));
-    assert.deepEqual(m.due.filter((d) => d.end).map((d) => d.id), g.end.map((r) => r.id).filter((id) => !options.has(id)));
-    const withAll = E.momentAt(rules, { ...t, options: [...options] }, `${round}.${lastStep}`);
-    assert.deepEqual(withAll.due.filter((d) => d.end).map((d) => d.id), g.end.map((r) => r.id), "an optional end with its option on");
+    assert.equal(m.end, null, `turn ${round}`);
+    assert.deepEqual(m.due.filter((d) => d.end), []);
+    const withAll = E.momentAt(rules, { ...t, options: g.options.map((o) => o.id) }, `${round}.${lastStep}`);
+    assert.deepEqual(withAll.due.filter((d) => d.end), [], "an optional end with its option on");
     assert.equal(E.nextPosition(rules, t, `${round}.${lastStep}`), `${round + 1}.${g.steps[0].id}`);
-    assert.equal(E.momentAt(rules, t, `${round}.${g.steps[0].id}`).end, null);
   }
 });
 
@@ -121,7 +123,8 @@ test("Mare Nostrum's military phase with Ajax in play for player 1: Ajax and the
   assert.ok(ids("1.mn-military-phase", "within").includes("mn-ajax:1"));
   assert.ok(!ids("1.mn-movement").includes("mn-ajax:1"));
   assert.ok(!ids("1.mn-commerce-phase").includes("mn-ajax:1"));
-  assert.ok(ids("1.mn-military-phase", "here").includes("mn-military-leader:null"), "a role at its phase");
+  // Rome starts with the Military Leader card in the predetermined setup (000_0359f61f61dff767.txt line 138).
+  assert.ok(ids("1.mn-military-phase", "here").includes("mn-military-leader:1"), "a role at its phase, with its holder");
   assert.ok(ids("1.mn-commerce-phase", "here").includes("mn-director-of-commerce:null"));
   // Without Ajax at the table, no reminder of it.
   assert.ok(!E.momentAt(rules, table("g=mare-nostrum&n=4"), "1.mn-combat").reminders.some((r) => r.id === "mn-ajax"));
@@ -141,12 +144,20 @@ test("the reminders of each phase, for every record that can enter play: at its 
     for (const pos of walk(t, g.steps.length)) { const id = pos.split(".").pop(); if (!where.has(id)) where.set(id, pos); }
     const closing = E.nextPosition(rules, t, E.firstPosition(rules, t), "round");
     for (let pos = closing; pos && where.size < g.steps.length; pos = E.nextPosition(rules, t, pos)) { const id = pos.split(".").pop(); if (!where.has(id)) where.set(id, pos); }
+    // A record that leaves by rule (Mare Nostrum's gods at the next Offering phase) is not
+    // reminded once the position reaches its leaving point.
+    const order = [...where.values()];
+    const gone = (id, position) => {
+      const e = E.stateOf(rules, t).inPlay.find((x) => x.id === id);
+      return Boolean(e && e.leaves && order.indexOf(e.leaves.at) >= 0 && order.indexOf(e.leaves.at) <= order.indexOf(position));
+    };
     for (const step of g.steps) {
       const position = where.get(step.id);
       const m = E.momentAt(rules, t, position);
       assert.ok(m, `${slug} ${position}`);
       const got = new Set(m.reminders.map((r) => r.id));
       for (const r of candidates) {
+        if (gone(r.id, position)) { assert.ok(!got.has(r.id), `${slug}: ${r.id} at ${step.id}, after it left`); continue; }
         const at = r.timing.at;
         const expected = at.includes(step.id) || at.includes(g.turn.id) || step.path.some((a) => at.includes(a))
           || at.some((a) => { const s = g.steps.find((x) => x.id === a); return s && s.path.includes(step.id); });
