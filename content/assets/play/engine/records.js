@@ -238,6 +238,9 @@ function readGame(gameRec, records, problems) {
   const inPlayKinds = (pa.in_play || []).filter((k) => typeof k === "string");
   const always = (pa.always || []).filter((k) => typeof k === "string");
   for (const [i, k] of always.entries()) if (!kinds.has(k)) gap(["always", i], `names the kind '${k}', but the game has no record of that kind`);
+  // The state rules are read against the turn's steps and the options: with a gap above, their
+  // own lines would be follow-ons of it (only true lines, one at the cause).
+  if (problems.length > start) return null;
   const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind,
     gap: (record, path, text) => problems.push({ record, path, text, message: `${record}: ${path.join(".")}: ${text}` }) });
   if (problems.length > start) return null;
