@@ -27,6 +27,7 @@ export function refused(t, c) {
   const r = E.applyChange(rules, t, c);
   assert.ok(r.error, `${JSON.stringify(c)} was taken`);
   assert.equal(r.table, t);
+  assert.equal(r.error.field, "e");
   return r.error.message;
 }
 

@@ -168,6 +168,7 @@ function fold(g, table, write) {
 /** Whether a change has the shape of an event (the replay checks the rest). */
 function shapeError(g, change) {
   if (!change || typeof change !== "object") return "A change must be an object.";
+  if (change.type === "move") return shapeError(g, { ...change, type: "marker" });
   const isId = (x) => typeof x === "string" && g.byId.has(x);
   const who = (x) => x === null || x === undefined || Number.isInteger(x);
   switch (change.type) {
@@ -197,7 +198,8 @@ function normalChange(g, change) {
     case "leave": return { type: "leave", id: change.id };
     case "tick":
     case "untick": return { type: change.type, key: change.key };
-    case "marker": return { type: "marker", to: formatPosition(parsePosition(g, change.to)) };
+    case "marker":
+    case "move": return { type: "marker", to: formatPosition(parsePosition(g, change.to)) };
     default: return null;
   }
 }
@@ -205,8 +207,8 @@ function normalChange(g, change) {
 /**
  * The table after one change: {table, error}. A change is {type: "enter", id, player} |
  * {type: "leave", id} | {type: "tick"|"untick", key} | {type: "use", id, player} |
- * {type: "marker", to}. Refused (error {field: "e", message}, the table unchanged) when the
- * rules do not allow it at this point of the game.
+ * {type: "marker", to} ("move" is read as "marker"). Refused (error {field: "e", message}, the
+ * table unchanged) when the rules do not allow it at this point of the game.
  */
 export function applyChange(rules, table, change, write) {
   const g = table && gameRules(rules, table.game);

@@ -70,25 +70,25 @@ export function firstPosition(rules, table) {
 }
 
 /**
- * The start of round n (turn, age or year n: "go to turn 9"): {pos} or {error} when the game
+ * The start of round n (turn, age or year n: "go to turn 9"): {pos}, or {error} when the game
  * has no rounds or n is not one of them.
  */
 export function turnPosition(rules, table, n) {
   const g = table && gameRules(rules, table.game);
   if (!g) return { error: "Choose a game first." };
   const range = roundRange(g);
-  if (!range) return { error: `${g.record.name} has no ${"turns"} to go to.` };
-  const label = g.rounds.label.toLowerCase();
+  if (!range) return { error: `${g.record.name} has no turns to go to.` };
   if (!Number.isInteger(n) || n < range.first || n > range.ceiling) {
+    const label = g.rounds.label.toLowerCase();
     return { error: `There is no ${label} ${String(n).slice(0, 12)}: ${label}s run from ${range.first} to ${range.last === null ? `${range.ceiling} (the most the page goes to; the game has no set end)` : range.last}.` };
   }
   return { pos: formatPosition(firstOfRound(g, n)) };
 }
 
 /**
- * The end of the round pos is in ("end this age"): its closing steps' start where it has them,
- * else its last step; {pos} or {error} when the records do not say where the round ends (an age
- * of untold turns with no closing step).
+ * The end of the round pos is in ("end this age"): {pos}, its closing steps' start where it has
+ * them, else its last step; {error} when the records do not say where the round ends (an age of
+ * untold turns with no closing step in it), or pos is not a position of the game.
  */
 export function roundEndPosition(rules, table, pos) {
   const { g, p } = gameAndPosition(rules, table, pos);

@@ -72,6 +72,21 @@ function seatKeyOfRecord(g, id) {
 }
 
 /**
+ * The keys of the setup's seat lines, `brings.p<n>` for each chosen seat that brings something
+ * with the options on (the page's "Player 1 (Rome): Julius Caesar, Titan, Military Leader", ticked
+ * like a setup step).
+ */
+export function bringsKeys(g, table) {
+  const on = table.options || [];
+  const out = [];
+  (table.seats || []).forEach((key, i) => {
+    const c = key ? g.seats.choices.find((x) => x.key === key) : null;
+    if (c && c.records.some((id) => (g.state.brings.get(id) || []).some((b) => optionsAllow(b, on)))) out.push(`brings.p${i + 1}`);
+  });
+  return out;
+}
+
+/**
  * A fresh replay of the table's settings (no log yet): the records in play from setup, the
  * marker at the first position. Returns a mutable replay object; `step(r, event)` applies one
  * event to it and returns null or the refusal's sentence.
@@ -80,7 +95,7 @@ export function startReplay(g, table) {
   const r = {
     g, table, marker: first(g), markerEvent: false, runStart: null,
     held: new Map(), left: [], ticks: new Set(), uses: [], events: [], leaveAt: new Map(),
-    setupKeys: setupFor({ games: { [g.game]: g } }, { ...table, game: g.game }).map((s) => s.key), folded: -1,
+    setupKeys: [...bringsKeys(g, table), ...setupFor({ games: { [g.game]: g } }, { ...table, game: g.game }).map((s) => s.key)], folded: -1,
   };
   const optionsOn = table.options || [];
   const put = (id, player, by) => {
@@ -98,8 +113,8 @@ export function startReplay(g, table) {
     for (const id of c.records) {
       for (const b of g.state.brings.get(id) || []) {
         if (!b.record || !optionsAllow(b, optionsOn)) continue;
-        const held = r.held.get(b.record);
-        if (held && held.by === "always") continue;
+        const rec = g.byId.get(b.record);
+        if (rec && g.always.includes(rec.kind)) continue;   // a role: always in play, held below
         put(b.record, i + 1, "brings");
       }
     }
