@@ -196,8 +196,8 @@ function finish(q, errors, known) {
 }
 
 /**
- * The canonical query string of a table (without "?"): the settings, the seat it is shown as,
- * then one e= per change of its log; tableFromQuery(tableToQuery(t)) is t. A table written by
+ * The canonical query string of a table (without "?"): the settings, then one e= per change
+ * of its log, then the seat it is shown as; tableFromQuery(tableToQuery(t)) is t. A table written by
  * hand without a log (an older page's form) is read as its records in play, then its marker.
  */
 export function tableToQuery(rules, table) {
@@ -210,8 +210,8 @@ export function tableToQuery(rules, table) {
   const seats = (table.seats || []).slice();
   while (seats.length && seats[seats.length - 1] === null) seats.pop();
   for (const s of seats) q.append("s", s === null ? "" : s);
-  if (Number.isInteger(table.as)) q.set("as", String(table.as));
   for (const e of writtenLog(g, table)) q.append("e", e);
+  if (Number.isInteger(table.as)) q.set("as", String(table.as));   // last, as a seat's QR code adds it
   return q.toString();
 }
 
