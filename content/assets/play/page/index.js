@@ -13,7 +13,7 @@ import { readStoredTable, storeTable, forgetTable } from "../stored-table.js";
 import { tableForm, playerName } from "./form.js";
 import { splitSeat, checkedSeat, withSeat, seatLinks } from "./seat-link.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
-import { nowContent } from "./now.js";
+import { nowCard } from "./now.js";
 import { markerNav } from "./nav.js";
 import { recordPicker } from "./record.js";
 import { logBox } from "./log.js";
@@ -70,6 +70,7 @@ function mount(root, loaded) {
   const general = el("div", { role: "alert", class: "th-alert", id: "pa-errors" });
   const stored = el("p", { class: "th-hint", id: "pa-stored", role: "status" });
   const now = el("section", { class: "pa-now", id: "pa-now", "aria-label": "Now" });
+  const card = nowCard(now);
   // A screen reader hears the step the marker moved to, not the whole card again.
   const said = el("p", { class: "pa-sr", id: "pa-said", "aria-live": "polite" });
   const formBox = el("div", { id: "pa-form" });
@@ -104,23 +105,23 @@ function mount(root, loaded) {
   }
 
   /** The player this phone is shown as, or null. */
-  const seatOf = (t) => (Number.isInteger(t.asPlayer) ? t.asPlayer : Number.isInteger(t.as) ? t.as : null);
+  const seatOf = (t) => (Number.isInteger(t.as) ? t.as : null);
   /** A changed table keeps this phone's seat (the engine's tables carry only what the link does). */
-  const seated = (next) => ((next.asPlayer ?? null) === (table.asPlayer ?? null) ? next : { ...next, asPlayer: table.asPlayer });
+  const seated = (next) => ((next.as ?? null) === (table.as ?? null) ? next : { ...next, as: table.as });
 
   /** The table as the form and the setup read it: the settings, what is in play now, the marker. */
   function shown() {
     return { ...table, inPlay: state ? state.inPlay.map(({ id, player }) => ({ id, player })) : [], at: pos };
   }
 
-  function drawNow() {
+  /** The card from the marker (moved: a move alone, whose history line and Undo follow at the settle). */
+  function drawNow(moved = false) {
     const asPlayer = seatOf(table);   // a seat's QR code: "as player N"
     const moment = g && pos ? momentAt(rules, table, pos, asPlayer ? { asPlayer } : undefined) : null;
     if (nav) nav.update(rules, table, moment ? pos : null);
     if (picker && moment) picker.update(shown(), state, asPlayer);
-    log.update(rules, table);
-    now.replaceChildren(...nowContent(g, table, moment, { nav: nav && nav.element, go: nav && nav.go, record: picker && picker.element,
-      log: g ? log.element : null, scoring, state, asPlayer, onChange: change }));
+    if (!moved) log.update(rules, table);
+    card.draw(g, table, moment, { scoring, state, asPlayer, onChange: change });
     now.dataset.pos = pos || "";
     said.textContent = moment ? `${moment.round ? `${moment.round.text}: ` : ""}${moment.step.name}` : "";
   }
@@ -169,10 +170,11 @@ function mount(root, loaded) {
     const seat = checkedSeat(asked.asPlayer, asked.raw, table.players);
     table = { ...table, as: g ? seat.asPlayer : null };   // the seat this phone plays, as the card reads it
     if (seat.error && g) extra = [...extra, seat.error];
-    if (!g) { nav = null; picker = null; }
+    if (!g) { nav = null; picker = null; card.controls(); }
     else if (g.game !== gameBefore || !nav) {
       nav = markerNav(g, move);
       picker = recordPicker(g, (c) => change({ type: "enter", ...c }));
+      card.controls({ nav: nav.element, go: nav.go, record: picker.element, log: log.element });
     }
     drawAll([...read.errors, ...extra]);
   }
@@ -271,6 +273,7 @@ function mount(root, loaded) {
     settling = null;
     if (!root.isConnected) return;   // instant navigation left the page: its address is another page's now
     const query = tableToQuery(rules, table);
+    log.update(rules, table);
     syncQuery(withSeat(query, table.as));
     keep(withSeat(query, table.as));
     shareLinks(query);
@@ -299,8 +302,10 @@ function mount(root, loaded) {
     table = seated(result.table);
     pos = to;
     state = stateOf(rules, table);   // records leave and used marks clear by rule as the marker passes
-    drawNow();
-    cardUp();
+    drawNow(true);
+    log.moved();
+    // Once the new card is on the screen (its layout done by the frame, so reading it costs nothing).
+    requestAnimationFrame(() => setTimeout(cardUp, 0));
     clearTimeout(settling);
     settling = setTimeout(settle, SETTLE_MS);
   }

@@ -6,7 +6,7 @@ import { historyOf, undoBlocked } from "./api.js";
 
 const SHOWN = 3;   // history lines shown under Undo
 
-/** {element, update(rules, table)}; onUndo() is called by the Undo button. */
+/** {element, update(rules, table), moved()}; onUndo() is called by the Undo button. */
 export function logBox(onUndo) {
   const undo = el("button", { type: "button", class: "th-button pa-undo", id: "pa-undo", text: "Undo" });
   const last = el("ol", { class: "pa-history", id: "pa-history", reversed: true });
@@ -35,5 +35,11 @@ export function logBox(onUndo) {
     fold.hidden = n <= SHOWN;
     fold.firstChild.textContent = `${n - SHOWN} earlier change${n - SHOWN === 1 ? "" : "s"}`;
   }
-  return { element, update };
+  /** The marker moved: there is a change to undo (its line follows when the marker settles). */
+  function moved() {
+    undo.disabled = false;
+    undo.textContent = "Undo";
+    undo.setAttribute("aria-label", "Undo the marker's move");
+  }
+  return { element, update, moved };
 }

@@ -211,25 +211,18 @@ function stepLine(g, moment) {
   return line ? el("p", { class: "pa-step-line", id: "pa-step-line", text: line }) : null;
 }
 
-/**
- * The card's content for a moment, or for a table that cannot be stepped yet. ctx: {nav, go, record,
- * log (elements kept across redraws), scoring(href), state (stateOf), asPlayer, onChange(change)}.
- */
-export function nowContent(g, table, moment, ctx) {
-  if (!g) {
-    return [el("h2", { id: "pa-step", text: "Set your table" }),
-      el("p", { class: "pa-empty", text: "Choose a game below; the turn's steps then appear here, with what acts at each." })];
-  }
-  if (!moment) return [el("h2", { id: "pa-step", text: g.record.name }), el("p", { class: "pa-empty", text: "This table has no turn to step through." })];
+/** The card's head: the step and its line (the turn's line above it is the card's own, kept). */
+function headContent(g, moment) {
   const out = [];
-  if (moment.round) {
-    out.push(el("div", { class: "pa-round-line" },
-      el("p", { class: "pa-round", id: "pa-round", text: moment.round.text || `${moment.round.label} ${moment.round.n}` }), ctx.go || null));
-  }
   const path = (moment.step.path || []).map((id) => g.byId.get(id)).filter(Boolean).map((r) => r.name);
   if (path.length > 1) out.push(el("p", { class: "pa-path", text: path.slice(1).join(" › ") }));
   out.push(el("h2", { id: "pa-step", "data-step": moment.step.id }, recordLink(moment.step)), stepLine(g, moment));
-  if (ctx.nav) out.push(ctx.nav);
+  return out;
+}
+
+/** What acts, is due, enters, leaves and arrives now. */
+function bodyContent(g, table, moment, ctx) {
+  const out = [];
   const prompts = moment.prompts || [];
   if (prompts.length) {
     out.push(heading("As it enters", "pa-h-enters"), noteList(g, table, "pa-enters", prompts, (x) => plainText(x.line || x.do || "", g.byId)));
@@ -241,13 +234,17 @@ export function nowContent(g, table, moment, ctx) {
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
     : el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }));
   if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(g, table, moment.due, ctx));
-  const leaving = moment.leaving || moment.leaves || [];
+  const leaving = moment.leaving || [];
   if (leaving.length) {
     out.push(heading("Leaving play", "pa-h-leaving"), noteList(g, table, "pa-leaving", leaving, (x) => plainText(x.text || x.note || x.line || "", g.byId)));
   }
   if (moment.arrivals && moment.arrivals.length) out.push(heading("Arriving", "pa-h-arrivals"), arrivalList(moment.arrivals));
-  if (ctx.record) out.push(ctx.record);
-  if (ctx.log) out.push(ctx.log);
+  return out;
+}
+
+/** The rulings, the end and its scoring link, the source's gaps. */
+function tailContent(g, moment, ctx) {
+  const out = [];
   if (moment.rulings && moment.rulings.length) out.push(...rulingBlock(g, moment));
   if (moment.end) {
     const end = el("div", { class: "pa-end", id: "pa-end" },
@@ -258,4 +255,50 @@ export function nowContent(g, table, moment, ctx) {
   }
   for (const gap of moment.gaps || []) out.push(el("p", { class: "pa-gap th-unknown", text: gap }));
   return out;
+}
+
+/**
+ * The now card on `root`: {draw(g, table, moment, ctx), controls({nav, go, record, log})}. The
+ * card is slots that stay: the turn's line (with "go to"), the head (the step), the marker's
+ * controls, the body (what acts now), the foot (Entered play, Undo, the history) and the tail
+ * (rulings, the end). A step replaces the head's, the body's and the tail's content and sets the
+ * turn's text; the controls, the record picker with its long select and the log are never taken
+ * out and put back, which a slow phone pays for at every step. ctx: {scoring(href), state
+ * (stateOf), asPlayer, onChange(change)}.
+ */
+export function nowCard(root) {
+  const roundText = el("p", { class: "pa-round", id: "pa-round" });
+  const roundLine = el("div", { class: "pa-round-line" }, roundText);
+  const head = el("div", { class: "pa-head" });
+  const navSlot = el("div", { class: "pa-nav-slot" });
+  const body = el("div", { class: "pa-body" });
+  const foot = el("div", { class: "pa-foot" });
+  const tail = el("div", { class: "pa-tail" });
+  root.replaceChildren(roundLine, head, navSlot, body, foot, tail);
+  let go = null;
+
+  function controls({ nav = null, go: goField = null, record = null, log = null } = {}) {
+    if (go) go.remove();
+    go = goField;
+    if (go) roundLine.append(go);
+    navSlot.replaceChildren(...[nav].filter(Boolean));
+    foot.replaceChildren(...[record, log].filter(Boolean));
+  }
+
+  function draw(g, table, moment, ctx) {
+    const live = Boolean(g && moment);
+    roundLine.hidden = !live || !moment.round;
+    roundText.textContent = live && moment.round ? moment.round.text || `${moment.round.label} ${moment.round.n}` : "";
+    navSlot.hidden = !live;
+    foot.hidden = !live;
+    if (!g) {
+      head.replaceChildren(el("h2", { id: "pa-step", text: "Set your table" }),
+        el("p", { class: "pa-empty", text: "Choose a game below; the turn's steps then appear here, with what acts at each." }));
+    } else if (!moment) {
+      head.replaceChildren(el("h2", { id: "pa-step", text: g.record.name }), el("p", { class: "pa-empty", text: "This table has no turn to step through." }));
+    } else head.replaceChildren(...headContent(g, moment));
+    body.replaceChildren(...(live ? bodyContent(g, table, moment, ctx) : []));
+    tail.replaceChildren(...(live ? tailContent(g, moment, ctx) : []));
+  }
+  return { draw, controls };
 }
