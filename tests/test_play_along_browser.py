@@ -220,6 +220,12 @@ def setup_for_this_table(pg):
     assert pg.inner_text("#pa-setup-list").count("Take your civilization's own hero card") == 1
     rome.locator("input").check()
     assert pg.locator("#pa-setup-seats li[data-seat='mn-rome'] input").is_checked()
+    # The tick is part of the table (a log event in the link): it survives a reload.
+    pg.wait_for_timeout(300)
+    pg.reload()
+    wait_ready(pg)
+    assert pg.locator("#pa-setup-seats li[data-seat='mn-rome'] input").is_checked(), urlsplit(pg.url).query
+    assert not pg.locator("#pa-setup-seats li[data-seat='mn-greece'] input").is_checked()
 
 
 def fewer_players_then_undo(pg):
