@@ -9,7 +9,8 @@
 // the setup and the printed page are drawn when the table changes, and the QR code a moment after.
 import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared/tool-page.js";
 import * as engine from "./api.js";
-import { readStoredTable, storeTable, forgetTable } from "../stored-table.js";
+import { readStoredTable, forgetTable } from "../stored-table.js";
+import { deviceKeeper } from "./keeping.js";
 import { tableForm, playerName } from "./form.js";
 import { splitSeat, checkedSeat, withSeat, seatLinks } from "./seat-link.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
@@ -97,11 +98,14 @@ function mount(root, loaded) {
 
   const scoring = (href) => recordLink({ name: "Open the scoring helper with this table", url: href });
 
-  function keep(query) {
+  // What the device keeps, and the words about it: a link's table does not replace another table
+  // without a word, nor a refused one ever; another tab's write is heard (keeping.js).
+  const keeper = deviceKeeper(stored, { fromLink: Boolean(location.search), nameOf: (slug) => rules.names[slug] || slug,
+    openOther: (query) => open(query) });
+  function keep(query, errors = []) {
     // Only a table with a game is kept; the device keeps what the address says.
     if (!g) return;
-    const result = storeTable({ v: 1, game: table.game, query, inPlay: inPlayIds(rules, table) });
-    stored.textContent = result.ok ? "This table is kept on this device." : result.error;
+    keeper.keep({ v: 1, game: table.game, query, inPlay: inPlayIds(rules, table) }, { refused: errors.length > 0 });
   }
 
   /** The player this phone is shown as, or null. */
@@ -150,7 +154,7 @@ function mount(root, loaded) {
     drawNow();
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, errors);
-    keep(withSeat(canonical, table.as));
+    keep(withSeat(canonical, table.as), errors);
     shareLinks(canonical);
   }
 
