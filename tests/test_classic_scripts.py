@@ -258,3 +258,26 @@ def test_the_four_table_helpers_work_from_file_urls_on_a_phone(browser, copy_dir
     assert page.errors == []
     assert all(u.startswith(("file://", "data:")) for u in page.requests), page.requests
     assert not any(u.endswith("records.json") for u in page.requests), page.requests
+
+
+def test_play_along_from_file_urls_encodes_the_sites_public_address(browser, copy_dir, site_url):
+    """Issue 33: in the file:// copy the QR code and the printed sheet held a file:/// address no
+    phone can open. They now hold the site's public address (the page's canonical link, from
+    site_url), read back by a real decoder (jsQR) with the network cut, and the printed sheet's code
+    is the same picture."""
+    from test_play_along_browser import DECODE_JS, JSQR
+    context, page = _file_page(browser)
+    context.set_offline(True)
+    try:
+        page.goto((copy_dir / "play-along" / "index.html").as_uri() + "?g=mare-nostrum&n=4")
+        page.wait_for_selector("#play-along[data-ready=true]", timeout=20000)
+        page.add_script_tag(path=str(JSQR))
+        page.locator("#pa-share").scroll_into_view_if_needed()
+        page.wait_for_selector("#pa-qr svg", timeout=10000)
+        decoded = page.evaluate(DECODE_JS, "#pa-qr svg")
+        assert decoded and decoded.startswith(site_url + "play-along/?g=mare-nostrum"), decoded
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        assert page.evaluate(DECODE_JS, "[data-pa-qr-copy] svg") == decoded
+    finally:
+        context.close()
+    assert page.errors == [], page.errors

@@ -11,6 +11,7 @@ import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared
 import * as engine from "./api.js";
 import { readStoredTable, forgetTable } from "../stored-table.js";
 import { deviceKeeper } from "./keeping.js";
+import { tableLink, pageAddress, FILE_ONLY } from "./table-link.js";
 import { tableForm, playerName } from "./form.js";
 import { splitSeat, checkedSeat, withSeat, seatLinks } from "./seat-link.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
@@ -28,10 +29,6 @@ const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition,
 
 const SETTLE_MS = 150;   // after the last step, the address and the device follow
 
-/** The table's own absolute link (no seat, no fragment: Material writes one as the reader scrolls). */
-function tableLink(query) {
-  return `${location.origin}${location.pathname}${query ? `?${query}` : ""}`;
-}
 
 function section(id, title, ...children) {
   return el("section", { class: "pa-section", id, "aria-labelledby": `${id}-title` }, el("h2", { id: `${id}-title`, text: title }), children);
@@ -160,8 +157,9 @@ function mount(root, loaded) {
 
   /** The table's own code, and a code per seat (seat-link.js), of the table as it is now. */
   function shareLinks(query) {
-    share.update(tableLink(query));
-    share.seats(g ? seatLinks(tableLink(query), table.players).map((x) => ({ ...x, label: playerName(g, table, x.n) })) : []);
+    const link = tableLink(query, pageAddress());   // the site's public address in the file:// copy (table-link.js)
+    share.update(link, link === null ? FILE_ONLY : "");
+    share.seats(g && link ? seatLinks(link, table.players).map((x) => ({ ...x, label: playerName(g, table, x.n) })) : []);
   }
 
   /** Read a query: a new table, its log and all. The messages go beside their fields. */

@@ -157,8 +157,17 @@ export function shareBox(onForget) {
     clearTimeout(timer);
     timer = setTimeout(() => { if (code.isConnected) drawNow(); }, REDRAW_MS);
   }
-  function update(href) {
-    wanted = href;
+  /** The link the code holds; null with `why` (the file:// copy knowing no public address): no code, the reason. */
+  function update(href, why = "") {
+    wanted = href || "";
+    if (!href) {
+      clearTimeout(timer);
+      code.replaceChildren();
+      code.dataset.href = "";
+      for (const c of document.querySelectorAll("[data-pa-qr-copy]")) c.replaceChildren(...(why ? [el("p", { text: why })] : []));
+      status.textContent = why;
+      return;
+    }
     if (near) later();
   }
   function watch(section) {

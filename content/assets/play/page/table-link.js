@@ -1,0 +1,28 @@
+// The table's own absolute link, which the QR codes and the printed sheet hold (issue 33): the page's
+// address with the table's query, no seat and no fragment (Material writes one as the reader
+// scrolls). In the downloadable copy opened from a file, that address is file:///..., which no
+// other phone can open: the link is then the site's public address (the page's canonical link,
+// written at build from site_url), or null where the copy knows none, and the page says the code
+// works only from the site. Pure: the page's address and canonical link in, a string out.
+
+/** The absolute link of the table `query` on this page, or null (a file:// copy with no public address). */
+export function tableLink(query, { protocol, origin, pathname, canonical }) {
+  let page = null;
+  if (protocol === "http:" || protocol === "https:") page = `${origin}${pathname}`;
+  else {
+    try {
+      const u = new URL(canonical);
+      if (u.protocol === "https:" || u.protocol === "http:") page = `${u.origin}${u.pathname}`;
+    } catch { page = null; }
+  }
+  return page === null ? null : `${page}${query ? `?${query}` : ""}`;
+}
+
+/** What the page passes tableLink: its own address and its canonical link. Browser only. */
+export function pageAddress() {
+  const link = document.querySelector('link[rel="canonical"]');
+  return { protocol: location.protocol, origin: location.origin, pathname: location.pathname, canonical: link ? link.href : "" };
+}
+
+/** The words beside the code when there is no link to encode. */
+export const FILE_ONLY = "This copy is opened from a file, and its site's address is not known here: no QR code is drawn, since no other phone could open a file address. Open the page on the site for a code.";
