@@ -7,7 +7,8 @@ served origin: content/assets/play/page/keeping.js.
   instead"; a link with a refused value never replaces it, and offers nothing.
 - With two tabs open, a tab that writes the table is heard by the other, which says so and offers
   "Open that table" (the last write used to win silently).
-One browser context, two tabs, seven page loads."""
+One browser context, two tabs, nine page loads. Also the form: a holder the link gives before the
+player count, and the Diplomacy variant's n=10, are shown, not dropped."""
 from __future__ import annotations
 
 import json
@@ -56,6 +57,16 @@ def test_a_link_or_another_tab_never_replaces_the_kept_table_without_a_word(brow
         a.wait_for_function("document.querySelector('#pa-stored').textContent === 'This table is kept on this device.'")
         assert _kept(a).startswith("g=ancient-conquest"), _kept(a)
 
+        # The form shows what the link gives, never dropping it: a holder before the player count,
+        # and the Diplomacy variant's ten players (the records bound no most).
+        _open(a, site_url + "play-along/?g=mare-nostrum&in=mn-ajax.2")
+        assert a.eval_on_selector("#pa-in-mn-ajax", "e => e.checked")
+        assert a.eval_on_selector("#pa-in-mn-ajax-player", "e => e.value") == "2"
+        assert "Player 2" in a.eval_on_selector("#pa-in-mn-ajax-player", "e => e.selectedOptions[0].textContent")
+        _open(a, site_url + "play-along/?g=diplomacy-variant&n=10")
+        assert a.eval_on_selector("#pa-players", "e => e.value") == "10"
+        assert "n=10" in a.url
+
         # Two tabs on a Mare Nostrum table: B changes the player count; A hears it and offers B's table.
         _open(a, site_url + "play-along/?g=mare-nostrum&n=4")
         a.tap("#pa-keep-this")
@@ -64,12 +75,12 @@ def test_a_link_or_another_tab_never_replaces_the_kept_table_without_a_word(brow
         b.on("pageerror", lambda e: errors.append(str(e)))
         _open(b, site_url + "play-along/")
         other = "5"
-        b.select_option("#pa-players", other)
+        b.tap(f"label[for=pa-players-{other}]")   # the player count's chips
         b.wait_for_function(f"(localStorage.getItem({json.dumps(KEY)}) || '').includes('n={other}')")
         a.wait_for_selector("#pa-open-other", timeout=5000)
         assert "Another tab changed the table kept on this device." in a.inner_text(STATUS)
         a.tap("#pa-open-other")
-        a.wait_for_function(f"document.querySelector('#pa-players').value === '{other}'")
+        a.wait_for_function(f"document.querySelector('#pa-players-{other}').checked")
         assert f"n={other}" in a.url
     finally:
         context.close()

@@ -59,7 +59,12 @@ function playerSelect(g, table, id, player, label) {
   const sel = el("select", { id, "aria-label": label },
     el("option", { value: "", text: "The table (no one player)" }),
     Array.from({ length: n }, (_, i) => el("option", { value: String(i + 1), text: playerName(g, table, i + 1) })));
-  sel.value = player && player <= n ? String(player) : "";
+  // A holder the link gives beyond the seats the form knows yet (in=mn-ajax.2 before the player
+  // count): shown and kept, never dropped without a word (issue 33).
+  if (Number.isInteger(player) && player > n) {
+    sel.append(el("option", { value: String(player), text: `Player ${player} (from the link; choose the number of players)` }));
+  }
+  sel.value = Number.isInteger(player) && player >= 1 ? String(player) : "";
   return sel;
 }
 
