@@ -49,8 +49,9 @@ ISSUE = {
 SEATS = ["mn-rome", "mn-greece", "mn-egypt", "mn-carthage"]
 # Each seat's own hero and creature (000, Predetermined Setup: "Civilization Specific Heroes ...
 # automatically included"), as a player would tick them if the page did not bring them.
+# Carthage's creature is the Behemoth ("Behemoth – Carthage", 000 line 779; the Kraken is Atlantis's, line 782).
 OWN = {1: ["mn-julius-caesar", "mn-titan"], 2: ["mn-pericles", "mn-centaur"], 3: ["mn-cleopatra", "mn-phoenix"],
-       4: ["mn-hannibal", "mn-kraken"]}
+       4: ["mn-hannibal", "mn-behemoth"]}
 # The marker as the link holds it: the log's last marker change (e=m...), or the old at=.
 MARKER_IN_LINK_JS = """() => { const q = new URLSearchParams(location.search);
   return q.get('at') || (q.getAll('e').filter((e) => e.startsWith('m')).pop() || '').slice(1); }"""
