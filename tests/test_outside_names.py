@@ -10,7 +10,8 @@ import pytest
 
 from generator.paths import ALIAS_PHRASES, DATA, SEEDS
 from generator.validate import alias_spellings
-from generator.validate.outside_names import alias_phrases, outside_names, phrases_from_sources, read_phrases, unquoted_spellings
+from generator.validate.outside_names import (alias_phrases, outside_names, phrases_from_sources, read_phrases, source_phrases,
+                                              unquoted_spellings)
 from generator.validate.run import load_and_validate
 
 
@@ -65,7 +66,15 @@ def test_everyday_words_and_initials_are_not_outside_names(records, phrases):
     assert outside_names(recs, phrases) == []
 
 
-def test_the_fingerprint_is_current_where_the_sources_are_present():
-    if not SEEDS.is_dir():
-        pytest.skip("the sources are absent: the committed fingerprint is what there is")
-    assert phrases_from_sources(SEEDS) == read_phrases(ALIAS_PHRASES), "rebuild it: python -m generator fingerprint"
+def test_the_fingerprint_is_current_where_the_sources_are_present(records):
+    """With the sources, the committed fingerprint is exactly theirs. Without them (a public clone)
+    it is still checked, never skipped: it is a fingerprint of these records' sources, not a stub,
+    since the records' own names (each as its source file prints it) are found in it: 576 of the 611
+    names of five words or fewer today; the rest are the project's headings, not printed words."""
+    committed = read_phrases(ALIAS_PHRASES)
+    if any(SEEDS.glob("*.txt")):
+        assert phrases_from_sources(SEEDS) == committed, "rebuild it: python -m generator fingerprint"
+    named = [(r["source"]["file"], r["name"]) for r in records
+             if r.get("name") and len(r["name"].split()) <= 5 and (r.get("source") or {}).get("file")]
+    found = [pair for pair in named if source_phrases(*pair) & committed]
+    assert len(committed) > 10_000 and len(found) >= 0.9 * len(named), (len(committed), len(found), len(named))
