@@ -190,15 +190,6 @@ export function stepReplay(r, event, index) {
       if (event.player !== null && !(event.player >= 1 && event.player <= max)) {
         return `${name}: player ${event.player} is not at this table (${Number.isInteger(table.players) ? `${table.players} players` : `at most ${max}`}).`;
       }
-      const owner = g.state.ownerOf(event.id);
-      if (owner && event.player !== null) {
-        const ownerKey = seatKeyOfRecord(g, owner);
-        const ownerSeat = ownerKey && g.seats.choices.find((c) => c.key === ownerKey);
-        const holder = ownerKey ? (table.seats || []).indexOf(ownerKey) + 1 : 0;
-        const mine = (table.seats || [])[event.player - 1] || null;
-        if (holder && holder !== event.player) return `${name} is ${ownerSeat.name}'s own; only player ${holder}, who plays ${ownerSeat.name}, may hold it.`;
-        if (!holder && mine) return `${name} is ${ownerSeat ? ownerSeat.name : owner}'s own, and player ${event.player} plays ${g.seats.choices.find((c) => c.key === mine).name}; nobody at this table plays ${ownerSeat ? ownerSeat.name : owner}.`;
-      }
       const held = r.held.get(event.id);
       if (held) {
         if (held.by === "always") {
@@ -209,6 +200,15 @@ export function stepReplay(r, event, index) {
           return accept();
         }
         return `${name} is already in play (held by ${playerText(g, table, held.player)}${held.since ? ` since ${positionText(g, held.since)}` : " from setup"}); a record enters once.`;
+      }
+      const owner = g.state.ownerOf(event.id);
+      if (owner && event.player !== null) {
+        const ownerKey = seatKeyOfRecord(g, owner);
+        const ownerSeat = ownerKey && g.seats.choices.find((c) => c.key === ownerKey);
+        const holder = ownerKey ? (table.seats || []).indexOf(ownerKey) + 1 : 0;
+        const mine = (table.seats || [])[event.player - 1] || null;
+        if (holder && holder !== event.player) return `${name} is ${ownerSeat.name}'s own; only player ${holder}, who plays ${ownerSeat.name}, may hold it.`;
+        if (!holder && mine) return `${name} is ${ownerSeat ? ownerSeat.name : owner}'s own, and player ${event.player} plays ${g.seats.choices.find((c) => c.key === mine).name}; nobody at this table plays ${ownerSeat ? ownerSeat.name : owner}.`;
       }
       const entry = { id: event.id, player: event.player, since: pos, by: "entered", index };
       r.held.set(event.id, entry);
