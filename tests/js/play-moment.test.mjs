@@ -112,7 +112,11 @@ test("7 Wonders Myths: each age opens with its prayer phase, then its turns repe
     assert.equal(E.nextPosition(rules, t, `1.${closes[closes.length - 1]}`), "2.swm-prayer-phase");
     assert.equal(E.nextPosition(rules, t, `3.${closes[closes.length - 1]}`), null);
   }
-  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), closes.length ? `3.${closes[0]}` : null);
+  // The cleanup closes ages I and II only (001 line 174: myth cards are not discarded after age III), so
+  // age III's round end is the game's end, not a cleanup.
+  assert.deepEqual([...(g.rounds.closesIn || new Map())], [["swm-cleanup-phase", [1, 2]]]);
+  assert.equal(E.nextPosition(rules, t, "2.1.swm-draft-phase", "round"), "2.swm-cleanup-phase");
+  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), null);
   assert.equal(E.momentAt(rules, t, "2.3.swm-draft-phase").round.text, "Age 2, turn 3");
 });
 
