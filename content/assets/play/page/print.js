@@ -41,6 +41,12 @@ function who(g, table, r) {
   return Number.isInteger(r.player) ? playerName(g, table, r.player) : "Everyone";
 }
 
+/** More reminders than this on the sheet (a full table: six players, every hero, wonder, god and
+ * creature in play, 91 at the Military phase's turn) and they no longer fit one A4 page with their
+ * lines (it printed on 3): the sheet is then compact, each reminder by name and player only, in
+ * three columns, and says so (issue 33). */
+export const COMPACT_AT = 30;
+
 /** The sheet's content: the table in one line, the QR code's place, then the steps of one turn. */
 export function printSheet(engine, rules, g, table, pos) {
   if (!g) return [el("p", { text: "No table is set: choose a game on the page first." })];
@@ -48,11 +54,13 @@ export function printSheet(engine, rules, g, table, pos) {
   const line = [`${table.players || "?"} players`, ...table.options.map((id) => (g.byId.get(id) || { name: id }).name), ...seats].join(" · ");
   const moments = turnPositions(engine, rules, g, table, pos).map((p) => engine.momentAt(rules, table, p)).filter(Boolean);
   const round = moments.length && moments[0].round ? ` (${moments[0].round.text || `${moments[0].round.label} ${moments[0].round.n}`})` : "";
+  const count = moments.reduce((n, m) => n + (m.reminders || []).filter((r) => !r.unknown).length + (m.due || []).length, 0);
+  const compact = count > COMPACT_AT;
   const steps = moments.map((m) => {
     const reminders = (m.reminders || []).filter((r) => !r.unknown);
     const due = m.due || [];
     const stepLine = lineOf(g, m.step);
-    const said = (r) => { const line = lineOf(g, r); return line ? `: ${line}` : ""; };
+    const said = (r) => { const line = compact ? "" : lineOf(g, r); return line ? `: ${line}` : ""; };
     return el("section", { class: "pa-print-step", "data-step": m.step.id },
       el("h3", { text: m.step.name }),
       stepLine ? el("p", { class: "pa-print-line", text: stepLine }) : null,
@@ -65,8 +73,9 @@ export function printSheet(engine, rules, g, table, pos) {
     el("div", { class: "pa-print-head" },
       el("div", {}, el("h2", { text: `${g.record.name}: the table's reminders${round}` }),
         el("p", { class: "pa-print-table", text: line }),
-        el("p", { class: "pa-print-table", text: "Scan the code to open this table on a phone." })),
+        el("p", { class: "pa-print-table", text: "Scan the code to open this table on a phone." }),
+        compact ? el("p", { class: "pa-print-table", text: `${count} reminders: each by name only, to fit one page; the page gives each one's line.` }) : null),
       el("div", { class: "pa-qr", "data-pa-qr-copy": "" })),
-    el("div", { class: "pa-print-steps" }, steps),
+    el("div", { class: compact ? "pa-print-steps pa-print-compact" : "pa-print-steps" }, steps),
   ];
 }
