@@ -20,7 +20,8 @@ LABELS = {"hero_type": "Hero type", "tech_type": "Technology type", "card_type":
           "construction": "Construction effect (used by the sets helper)",
           "trigger": "Who it strikes (used by the disaster helper)",
           "vp_alternative_rule": "Other VP value applies with", "no_group": "Not played",
-          "timing": "When it acts", "setup": "Setup", "no_timing": "No set moment", "step_of": "Step of"}
+          "timing": "When it acts", "setup": "Setup", "no_timing": "No set moment", "step_of": "Step of",
+          "brings": "In play from setup", "uses": "Uses", "enters": "As it enters play"}
 ORDERED_LISTS = {"losses", "steps"}
 UNKNOWN_HTML = '<span class="cmp-unknown" title="Not given by the source: see the notes">unknown</span>'
 
@@ -40,6 +41,10 @@ def value_html(links: PageLinks, value, key: str = "") -> str:
         return UNKNOWN_HTML
     if key == "timing" and isinstance(value, dict):
         return timing_html(links, value)
+    if key in PLAY_STATE and isinstance(value, (dict, list)):
+        return PLAY_STATE[key](links, value)
+    if isinstance(value, dict) and set(value) <= {"file", "section", "position"} and "section" in value:
+        return source_html(value)
     if key == "step_of" and isinstance(value, str):
         return links.link(value)
     if isinstance(value, bool):
@@ -96,7 +101,54 @@ def timing_html(links: PageLinks, timing: dict) -> str:
         steps += esc(f"; turns {turns.get('from')} to {turns['to']}" if "to" in turns
                      else f"; from turn {turns.get('from')} to the end")
     note = f' <span class="cmp-inline-note">({links.inline(timing["note"])})</span>' if timing.get("note") else ""
-    return f'<span class="cmp-timing">{steps}</span>{note}'
+    lines = "".join(f"<li>{links.link(line['at'])}: {links.inline(line['do'])}</li>"
+                    for line in timing.get("lines") or [] if isinstance(line, dict) and "at" in line and "do" in line)
+    return f'<span class="cmp-timing">{steps}</span>{note}' + (f'<ul class="cmp-timing-lines">{lines}</ul>' if lines else "")
+
+
+def _note(links: PageLinks, item: dict) -> str:
+    return f' <span class="cmp-inline-note">({links.inline(item["note"])})</span>' if item.get("note") else ""
+
+
+def source_html(source: dict) -> str:
+    """A nested citation as the reader sees a record's own: the section (and where in it), never
+    the source's file name, which is the project's bookkeeping, not the rulebook's."""
+    where = f", {esc(source['position'])}" if source.get("position") else ""
+    return f'<span class="cmp-source">{esc(source["section"])}{where}</span>'
+
+
+def brings_html(links: PageLinks, entries: list) -> str:
+    """A seat's `brings` (schemas: records in play from setup, held by that seat's player): each
+    record as a link, or unknown, with the options it depends on, its note and its section."""
+    items = []
+    for e in entries:
+        if not isinstance(e, dict):
+            continue
+        what = UNKNOWN_HTML if e.get("record") == "unknown" else links.link(e.get("record", ""))
+        when = [f"with {links.link(o)}" for o in e.get("with") or []] + [f"without {links.link(o)}" for o in e.get("without") or []]
+        cite = f" ({source_html(e['source'])})" if isinstance(e.get("source"), dict) and "section" in e["source"] else ""
+        items.append(f"<li>{what}{' (' + ', '.join(when) + ')' if when else ''}{_note(links, e)}{cite}</li>")
+    return f'<ul class="cmp-brings">{"".join(items)}</ul>'
+
+
+PER_PERIOD = {"step": "step", "phase": "phase", "turn": "turn", "round": "round", "game": "game", "entry": "time it enters play"}
+
+
+def uses_html(links: PageLinks, uses: dict) -> str:
+    """`uses` ({per, times, note}) as a line: 'once per turn', '2 times each time it enters play'."""
+    times = uses.get("times")
+    count = "once" if times == 1 else f"{esc(times)} times" if isinstance(times, int) else UNKNOWN_HTML
+    per = uses.get("per")
+    period = f"each {esc(PER_PERIOD[per])}" if per == "entry" else f"per {esc(PER_PERIOD.get(per, per))}"
+    return f"{count} {period}{_note(links, uses)}"
+
+
+def enters_html(links: PageLinks, enters: dict) -> str:
+    """`enters` ({do, note}): what the record does as it enters play, as a line."""
+    return f"{links.inline(enters.get('do', ''))}{_note(links, enters)}"
+
+
+PLAY_STATE = {"brings": brings_html, "uses": uses_html, "enters": enters_html}
 
 
 PER_WORDS = {"player": "once for each player", "unplayed": "once for each {seat} nobody plays"}

@@ -1,0 +1,53 @@
+"""The play-state fields on record pages (issue 31 item 3's data, schemas by data31): a seat's
+`brings`, a power's `uses`, what a record does as it `enters` play, and a timing's per-moment
+`lines`. The generic field renderer showed them as raw tables: bare ids instead of links, and a
+nested source's file name (tests/test_start_page.py's file-name check failed on Egypt and Greece).
+Real data, the pages as the generator writes them (no site engine)."""
+import re
+
+import pytest
+
+from generator.build import build_site_files
+
+FILE_NAME = re.compile(r"\b00[0-4]_[0-9a-f]{16}\.txt\b")
+
+
+@pytest.fixture(scope="module")
+def pages(loaded):
+    recs, problems = loaded
+    assert not problems
+    return build_site_files(recs)
+
+
+def field(page: str, name: str) -> str:
+    """A field's HTML: inline in the fields list, or the block under its label (lists of entries)."""
+    m = (re.search(rf"<li><strong>{re.escape(name)}:</strong>(.*?)</li>(?=<li><strong>|</ul>)", page, re.S)
+         or re.search(rf'<p class="cmp-field-label"><strong>{re.escape(name)}:</strong></p>\n(.*?)\n', page, re.S))
+    assert m, f"no {name!r} field"
+    return m.group(1)
+
+
+def test_a_seats_brings_are_links_with_their_section_never_a_file_name(pages):
+    page = pages["mare-nostrum/civilizations/mn-greece.md"]
+    brings = field(page, "In play from setup")
+    assert '<a href="../../heroes/mn-pericles/">Pericles</a> (without <a href="../../rules/mn-free-setup/">Free Setup</a>)' in brings
+    assert '<span class="cmp-source">Offering to the Gods Phase</span>' in brings
+    assert not FILE_NAME.search(page) and "<th>Record</th>" not in page
+
+
+def test_an_unknown_starting_role_shows_as_unknown_with_its_note(pages):
+    brings = field(pages["mare-nostrum/civilizations/mn-carthage.md"], "In play from setup")
+    assert 'class="cmp-unknown"' in brings and "not given" in brings
+
+
+def test_uses_and_enters_read_as_lines(pages):
+    assert field(pages["mare-nostrum/gods/mn-mars.md"], "Uses").startswith(" once each time it enters play")
+    assert "legion" in field(pages["mare-nostrum/heroes/mn-hannibal.md"], "As it enters play")
+    assert "<th>Per</th>" not in pages["mare-nostrum/gods/mn-mars.md"]
+
+
+def test_a_timing_line_per_moment_is_on_the_page(pages):
+    timing = pages["mare-nostrum/heroes/mn-moses.md"]
+    lines = re.search(r'<ul class="cmp-timing-lines">(.*?)</ul>', timing, re.S)
+    assert lines and lines.group(1).count("<li>") == 3, timing[:2000]
+    assert '<a href="../../rules/mn-role-assignment/">Role Assignment</a>: ' in lines.group(1)
