@@ -206,6 +206,10 @@ function turnsInText(text, key) {
   // Elam 3 (line 420): on turn 5, then stay 5 turns counted from the turn after: turns 5 to 10.
   const hold = /\bturn (\d+); he must stay (\d+) turns or more, counting from the turn after/.exec(text);
   if (hold) return Array.from({ length: Number(hold[2]) + 1 }, (_, i) => Number(hold[1]) + i);
+  // Marsh Peoples 2 (line 393): occupy and survive in the marshes until at least turn N, a hold
+  // from turn 1 (they start in the marshes, line 390) through turn N.
+  const until = /\buntil turn (\d+) or later\b/.exec(text);
+  if (until) return Array.from({ length: Number(until[1]) }, (_, i) => i + 1);
   const turns = new Set();
   const range = /\bturns? (\d+) (?:to|through) (?:turn )?(\d+)/g;
   let m;
