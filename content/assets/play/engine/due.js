@@ -141,6 +141,7 @@ export function dueGroups(items, asPlayer = null) {
     if (!by.has(k)) by.set(k, []);
     by.get(k).push(d);
   }
-  const keys = [...by.keys()].sort((a, b) => (a === asPlayer ? -1 : b === asPlayer ? 1 : a === null ? 1 : b === null ? -1 : a - b));
+  const mine = (k) => asPlayer !== null && k === asPlayer;
+  const keys = [...by.keys()].sort((a, b) => (mine(a) ? -1 : mine(b) ? 1 : a === null ? 1 : b === null ? -1 : a - b));
   return keys.map((player) => ({ player, items: by.get(player), folded: asPlayer !== null && player !== asPlayer && player !== null }));
 }
