@@ -92,7 +92,8 @@ export function markerNav(g, onMove) {
       round.disabled = !targets.round;
       const same = targets.round && roundOf(targets.round) === roundOf(pos);   // a round's closing steps come first
       round.textContent = same ? `End ${label.toLowerCase()}` : `${label} ›`;
-      round.setAttribute("aria-label", same ? `End this ${label.toLowerCase()}` : `Next ${label.toLowerCase()}`);
+      // The accessible name holds the visible words (axe: label-content-name-mismatch).
+      round.setAttribute("aria-label", same ? `End ${label.toLowerCase()}, this one` : `Next ${label.toLowerCase()}`);
     }
   }
   return { element, go, update };

@@ -73,7 +73,7 @@ export function recordPicker(g, onEnter) {
     const players = Array.from({ length: n }, (_, i) => i + 1).sort((a, b) => (a === asPlayer ? -1 : b === asPlayer ? 1 : a - b));
     buttons = [...players, null].map((p) => {
       const button = el("button", { type: "button", class: "th-button pa-add", id: p ? `pa-add-p${p}` : "pa-add-table", "data-player": p ? String(p) : "",
-        text: p ? shortName(g, t, p) : "The table", "aria-label": p ? `${playerName(g, t, p)} took it` : "The table took it" });
+        text: p ? shortName(g, t, p) : "The table", title: p ? `${playerName(g, t, p)} took it` : "The table took it" });
       button.addEventListener("click", () => { if (pick.value) onEnter({ id: pick.value, player: p }); });
       return { player: p, button };
     });
