@@ -241,7 +241,13 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
         assert page.evaluate("""async (u) => { try { await fetch(u, {cache: 'no-store'}); return 'fetched'; }
                                               catch (e) { return 'failed'; } }""",
                              site_url + "downloads/ancient-games-compendium-offline.zip") == "failed"
+        # The packs and the worker do not depend on the width: the phone opens the whole sample, the
+        # wider screens each game's record with most rulings (and a hero, for the search below), so
+        # every width still opens every game offline at a third of the page loads.
         sample = _sample(site_dir)
+        if width != "phone":
+            firsts = list({r["game"]: r for r in reversed(sample)}.values())
+            sample = firsts + [r for r in sample if r["kind"] == "hero" and r not in firsts][:1]
         assert len({r["game"] for r in sample}) == 5
         for rec in sample:
             page.goto(site_url + rec["url"])
