@@ -30,6 +30,7 @@ VIEWPORTS = {
 }
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_committed_icons_are_what_the_svg_source_draws():
     """Compared by their pixels, so a PNG encoder that packs the same picture otherwise (another
     resvg build) is no false alarm, while any change of the drawing is."""

@@ -4,6 +4,8 @@ Without ../shared the place-word check reads fingerprints/place-pairs.txt; nothi
 the sources."""
 from __future__ import annotations
 
+import pytest
+
 import copy
 
 from generator.paths import PLACE_PAIRS
@@ -189,6 +191,7 @@ def test_the_committed_place_pairs_match_the_sources_when_they_are_here():
         assert pairs and "absent" in basis
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_both_lints_fail_on_a_planted_copy_of_data_and_pass_on_the_real_one(tmp_path):
     """The issue's two classes planted as text in a copy of data/, read back through the loader."""
     import shutil

@@ -91,11 +91,13 @@ def _run(args, tmp_path, hide_package=False, **env):
                           env={**os.environ, "PATH": str(empty), **env})
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_with_no_node_on_path_the_check_runs_the_engines(tmp_path):
     done = _run(["generator", "check"], tmp_path)
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stdout + done.stderr
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_without_the_pinned_node_the_check_fails_in_one_line(tmp_path):
     done = _run(["generator", "check"], tmp_path, hide_package=True)
     assert done.returncode == 1, done.stdout + done.stderr
@@ -103,6 +105,7 @@ def test_without_the_pinned_node_the_check_fails_in_one_line(tmp_path):
     assert done.stderr.splitlines()[0] == CANNOT, done.stderr
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_without_the_pinned_node_make_site_builds_nothing_and_says_why(tmp_path):
     """engines/site_build.py is what `make site` runs (the Makefile's own target would install)."""
     out = tmp_path / "site"

@@ -58,6 +58,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 @pytest.mark.parametrize("name, edit, file, field, words", CASES, ids=[c[0] for c in CASES])
 def test_a_number_outside_its_range_is_one_line_at_it_naming_the_range(loaded, name, edit, file, field, words):
     recs = copy_of(loaded)

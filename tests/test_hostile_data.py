@@ -77,6 +77,7 @@ def assert_reported(case: Case, messages: list[str]) -> None:
         assert not [m for m in own if words in m], f"{case.name}: misleading message with {words!r}:\n" + "\n".join(own)
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_each_class_is_refused_kindly(case, tmp_path):
     code, messages, output = check(tree(tmp_path, [case]), case.timeout)

@@ -69,6 +69,7 @@ PLANTS = [
 ]
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_a_number_written_beside_its_home_is_found_with_the_from_to_write(tmp_path):
     data = copy_data(tmp_path)
     for file, old, new, *_ in PLANTS:
@@ -81,6 +82,7 @@ def test_a_number_written_beside_its_home_is_found_with_the_from_to_write(tmp_pa
     assert set(groups(findings, records)) == {"ancient-conquest", "mare-nostrum", "mosaic-wars-disasters"}
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_equal_numbers_that_are_different_things_are_not_findings(tmp_path):
     """Two cards' own printed values, a fact whose label names another record, and the declared
     exceptions stay quiet: the lint reports only true repeats."""
@@ -111,6 +113,7 @@ def test_a_number_field_with_a_bad_from_is_a_problem_with_its_line(tmp_path):
         assert re.match(rf"{re.escape(file)}:\d+: ", hits[0]), hits[0]
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_a_number_field_read_through_from_reaches_the_export_as_a_bare_number():
     records, problems = load_and_validate(DATA)
     assert not problems
@@ -167,6 +170,7 @@ def _shown_from(page: str, value, home: str) -> bool:
     return re.search(rf"(?<![\d.]){value}(?: [^<]*)? <span class=\"cmp-from\">\(from <a href=\"[^\"]*{home}/\">", page) is not None
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(tmp_path):
     import json
     data = copy_data(tmp_path)
@@ -240,6 +244,7 @@ ISSUE32_PLANTS = [
 ]
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_each_issue_32_class_is_found_on_its_plant(tmp_path):
     """All plants in one copy of data/ (one load, about 4 s): each must be found where it stands."""
     data = copy_data(tmp_path)

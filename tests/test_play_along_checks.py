@@ -299,6 +299,7 @@ def test_a_rule_page_lists_its_setup_steps(model):
     ("mn-fewer-than-six-players", 0, 2, 1, "{record: mn-fewer-than-six-players, fact: Neutral capital - legions}"),
     ("dip-game-length", 0, 1, 6, "{record: dip-game-length, fact: Game years}"),
 ])
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_a_setup_count_written_again_is_found_by_the_number_lint(recs, rid, step, count, value, home):
     from generator.validate.number_homes import find_repeated_numbers
     data = [r.data for r in recs]

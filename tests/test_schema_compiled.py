@@ -68,6 +68,7 @@ def test_every_kind_is_compiled():
     assert [k for k, test in compiled().items() if test is None] == []
 
 
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_it_agrees_with_jsonschema_on_every_record_and_broken_copies(loaded):
     records, _ = loaded
     tests, slow = compiled(), validators()
