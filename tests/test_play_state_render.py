@@ -3,6 +3,7 @@
 `lines`. The generic field renderer showed them as raw tables: bare ids instead of links, and a
 nested source's file name (tests/test_start_page.py's file-name check failed on Egypt and Greece).
 Real data, the pages as the generator writes them (no site engine)."""
+import copy
 import re
 
 import pytest
@@ -51,3 +52,16 @@ def test_a_timing_line_per_moment_is_on_the_page(pages):
     lines = re.search(r'<ul class="cmp-timing-lines">(.*?)</ul>', timing, re.S)
     assert lines and lines.group(1).count("<li>") == 3, timing[:2000]
     assert '<a href="../../rules/mn-role-assignment/">Role Assignment</a>: ' in lines.group(1)
+
+
+def test_the_end_of_the_game_reads_as_the_last_turn_from_the_games_count(pages, loaded):
+    """Lydia 1 ('at the end of the game', 004 l.407) is timed turns: last: its page says the last
+    turn and which it is, from the game's one number (ac-end-of-the-game's 'Last turn'), and
+    follows it when that changes."""
+    assert "; the last turn (turn 15)" in pages["ancient-conquest/peoples/ac-kingdom-of-lydia.md"]
+    recs, _ = loaded
+    edited = copy.deepcopy(recs)
+    end = next(r for r in edited if r.data["id"] == "ac-end-of-the-game")
+    next(f for f in end.data["facts"] if f["label"] == "Last turn")["value"] = 12
+    page = build_site_files(edited)["ancient-conquest/peoples/ac-kingdom-of-lydia.md"]
+    assert "; the last turn (turn 12)" in page and "; the last turn (turn 15)" not in page

@@ -111,6 +111,29 @@ def test_the_turn_count_is_read_from_its_home(recs):
     assert msgs and all("outside turns 1 to 12" in m for m in msgs), msgs   # turns 13 to 15 now fail
 
 
+def test_the_end_of_the_game_moves_with_the_turn_count(recs):
+    """'At the end of the game' (Lydia 1, 004 l.407) is turns: last, the game's last turn read from
+    its one home (ac-end-of-the-game's 'Last turn', l.234): a 12-turn game moves it, and only the
+    turns the source numbers (Medes 4's 'end of turn 15', l.351) fall outside."""
+    assert data_of(recs, "ac-kingdom-of-lydia")["objectives"][0]["timing"]["turns"] == "last"
+    next(f for f in data_of(recs, "ac-end-of-the-game")["facts"] if f["label"] == "Last turn")["value"] = 12
+    msgs = messages(recs)
+    assert any("ac-kingdom-of-the-medes.yaml" in m and "turn 15 is outside turns 1 to 12" in m for m in msgs), msgs
+    at_end = [(r.rel, i) for r in recs for i, o in enumerate(r.data.get("objectives") or [])
+              if (o.get("timing") or {}).get("turns") == "last"]
+    assert len(at_end) == 5, at_end
+    for rel, i in at_end:
+        assert not any(m.startswith(f"{rel}:") and f"objectives[{i}].timing" in m for m in msgs), (rel, i, msgs)
+
+
+def test_the_schema_takes_last_and_no_other_word(recs):
+    from generator.validate.schema_check import check_schema
+    lydia = next(r for r in recs if r.data.get("id") == "ac-kingdom-of-lydia")
+    assert not check_schema(lydia)
+    lydia.data["objectives"][0]["timing"]["turns"] = "first"
+    assert check_schema(lydia), "turns is a list, a window or last"
+
+
 def test_turns_in_a_game_without_numbered_turns_fail(recs):
     data_of(recs, "mn-ajax")["timing"]["turns"] = [3]
     msgs = messages(recs)

@@ -40,6 +40,15 @@ class PageLinks:
     def plain(self, text: str) -> str:
         return text_html.plain(text, lambda rid: display_name(self.m.records[rid]) if rid in self.m.records else rid)
 
+    def last_turn(self) -> int | None:
+        """The last turn of this page's game (its game record's fact 'Turns', its `from` already
+        resolved by the model), or None where the game numbers no turns. A record's page lives in
+        its game's folder, so the page says which game."""
+        g = self.m.games.get(self.page.split("/", 1)[0]) or {}
+        fact = next((f for f in g.get("facts") or [] if isinstance(f, dict) and f.get("label") == "Turns"), None)
+        value = fact.get("value") if fact else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
     def game_name(self, game: str, short: bool = True) -> str:
         g = self.m.games.get(game) or {}
         return (g.get("short") if short else None) or g.get("name") or game

@@ -93,7 +93,9 @@ def timing_html(links: PageLinks, timing: dict) -> str:
         if when:
             steps = f"{esc(when)} {steps}"
     turns = timing.get("turns")
-    if timing.get("deadline") is True and isinstance(turns, list) and len(turns) == 1:
+    if turns == "last":
+        steps += last_turn_html(links)
+    elif timing.get("deadline") is True and isinstance(turns, list) and len(turns) == 1:
         steps += esc(f"; before turn {turns[0]} (checked as it opens; last chance turn {turns[0] - 1})")
     elif isinstance(turns, list):
         steps += esc(f"; turn{'s' if len(turns) > 1 else ''} {', '.join(str(t) for t in turns)}")
@@ -104,6 +106,14 @@ def timing_html(links: PageLinks, timing: dict) -> str:
     lines = "".join(f"<li>{links.link(line['at'])}: {links.inline(line['do'])}</li>"
                     for line in timing.get("lines") or [] if isinstance(line, dict) and "at" in line and "do" in line)
     return f'<span class="cmp-timing">{steps}</span>{note}' + (f'<ul class="cmp-timing-lines">{lines}</ul>' if lines else "")
+
+
+def last_turn_html(links: PageLinks) -> str:
+    """'; the last turn (turn 15)' for a timing at the end of the game (turns: last): the number is
+    the game's (its game record's fact 'Turns', read where it lives), never written in the record,
+    so the page follows it when the count changes."""
+    n = links.last_turn()
+    return esc(f"; the last turn (turn {n})" if n is not None else "; the last turn")
 
 
 def _note(links: PageLinks, item: dict) -> str:

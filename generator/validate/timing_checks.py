@@ -459,7 +459,8 @@ def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -
                         f"{game} has no numbered turns (its game record {game_rec.data.get('id')} has no "
                         f"fact {TURNS_FACT!r} with a whole number)",
                         f"remove turns and name the step in at, or give {game_rec.data.get('id')} its {TURNS_FACT!r} fact")]
-    values = [turns.get("from"), turns.get("to")] if isinstance(turns, dict) else list(turns)
+    # turns: last (the end of the game) names no number: the game's count, checked above, is its turn.
+    values = [turns.get("from"), turns.get("to")] if isinstance(turns, dict) else list(turns) if isinstance(turns, list) else []
     out = []
     for v in values:
         if isinstance(v, int) and not 1 <= v <= count:

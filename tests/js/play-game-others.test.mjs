@@ -44,16 +44,21 @@ test("Ancient Conquest, all 15 turns: every objective due once a turn by player,
   // Elam 3: Marduk in Susa on turn 5 and 5 more turns counted from the next (004:420): turns 5 to 10.
   assert.deepEqual(at("ac-kingdom-of-elam#3"), [5, 6, 7, 8, 9, 10]);
   assert.deepEqual([what("ac-kingdom-of-elam#3", 5), what("ac-kingdom-of-elam#3", 10)], ["opens", "closes"]);
-  // Every timed objective of every people is due at its turns (and only there).
+  // Every timed objective of every people is due at its turns (and only there); "at the end of
+  // the game" (turns: last: Lydia 1, Arameans 2, Cimmerians 3, Chaldeans 9, Phrygians 5,
+  // 004:407, 368, 444, 482, 504) at turn 15, the game's end (004:234).
+  const atEnd = [];
   for (const people of g.records.filter((r) => r.kind === "people")) {
     (people.objectives || []).forEach((o, i) => {
       if (!o.timing || !o.timing.turns) return;
       const tt = o.timing.turns;
-      const want = Array.isArray(tt) ? tt.slice() : Array.from({ length: (tt.to || 15) - tt.from + 1 }, (_, k) => tt.from + k);
+      if (tt === "last") atEnd.push(`${people.id}#${i + 1}`);
+      const want = tt === "last" ? [15] : Array.isArray(tt) ? tt.slice() : Array.from({ length: (tt.to || 15) - tt.from + 1 }, (_, k) => tt.from + k);
       if (o.timing.deadline) for (const n of tt) if (n > 1 && !tt.includes(n - 1)) want.push(n - 1);
       assert.deepEqual(at(`${people.id}#${i + 1}`), [...new Set(want)].sort((a, b) => a - b), `${people.id}#${i + 1}`);
     });
   }
+  assert.deepEqual(atEnd.sort(), ["ac-aramean-peoples#2", "ac-chaldeans#9", "ac-cimmerian-hordes#3", "ac-kingdom-of-lydia#1", "ac-phrygians#5"]);
   // The end at the last step, with the victory helper's link.
   const end = E.momentAt(rules, t).end;
   assert.ok(end && end.scoring.startsWith("calculators/ancient-conquest-victory/"));

@@ -290,6 +290,34 @@ test("Ancient Conquest events: the Exodus at turns 4 to 6 (004_fbe8c053f9a5701f.
   assert.deepEqual(dueTurns(`g=ancient-conquest${opt}`, judah.id), Array.from({ length: last - judah.timing.turns.from + 1 }, (_, i) => judah.timing.turns.from + i));
 });
 
+test("'at the end of the game' (timing.turns: last) is the game's last turn, read from its one home: set it to 12 and those objectives move with it, while a turn the source numbers stays", () => {
+  // 004:234 "The game ends at the end of turn 15": the number lives in ac-end-of-the-game's fact
+  // "Last turn" alone. Lydia 1 (004:407 "at the end of the game") is timed turns: last; Medes 4
+  // (004:351 "at the end of turn 15") keeps the source's 15.
+  const dueAt = (rs, id, n) => {
+    const t = E.tableFromQuery(rs, "g=ancient-conquest&n=4&s=1&s=2&s=3&s=4").table;
+    const turns = new Set();
+    for (let p = E.firstPosition(rs, t); p; p = E.nextPosition(rs, t, p)) {
+      const m = E.momentAt(rs, t, p);
+      for (const d of m.due) if (`${d.id}#${d.objective}` === id) turns.add(`${m.round.n}${d.atEnd ? " (the end)" : ""}`);
+    }
+    return [...turns];
+  };
+  assert.equal(recordIn(data, "ac-kingdom-of-lydia").objectives[0].timing.turns, "last");
+  assert.deepEqual(dueAt(rules, "ac-kingdom-of-lydia#1", 15), ["15 (the end)"]);
+  assert.deepEqual(dueAt(rules, "ac-kingdom-of-the-medes#4", 15), ["15"]);
+  // The export as a contributor's edit of that one fact writes it: the fact and the values read from it.
+  const edited = realData();
+  recordIn(edited, "ac-end-of-the-game").facts.find((f) => f.label === "Last turn").value = 12;
+  const game = recordIn(edited, "ac-ancient-conquest");
+  game.play_along.rounds.count.value = 12;
+  game.facts.find((f) => f.label === "Turns").value = 12;
+  const shorter = E.rulesFromRecords(edited);
+  assert.deepEqual(dueAt(shorter, "ac-kingdom-of-lydia#1"), ["12 (the end)"]);
+  for (const id of ["ac-aramean-peoples#2", "ac-chaldeans#9", "ac-cimmerian-hordes#3", "ac-phrygians#5"]) assert.deepEqual(dueAt(shorter, id), ["12 (the end)"], id);
+  assert.deepEqual(dueAt(shorter, "ac-kingdom-of-the-medes#4"), [], "turn 15 is past a 12-turn game (the timing check says so at its line)");
+});
+
 test("Ancient Conquest arrivals: the Unit Appearance Table's entries at their turn, unknown where not transcribed", () => {
   const t = table("g=ancient-conquest&n=4");
   const step = "ac-placement-of-units";

@@ -50,8 +50,12 @@ function shownAt(g, timing) {
   return cache.get(key);
 }
 
-/** A window of turns as {from, to}, `to` filled from the game's last round; or {list}. */
+/**
+ * A window of turns as {from, to}, `to` filled from the game's last round; or {list}. `"last"`
+ * (the end of the game) is the game's last round, read from the records like a window's open end.
+ */
 function windowOf(turns, range) {
+  if (turns === "last") return { list: range && Number.isInteger(range.last) ? [range.last] : [], last: true };
   if (Array.isArray(turns)) return { list: turns.filter(Number.isInteger) };
   if (turns && Number.isInteger(turns.from)) return { from: turns.from, to: Number.isInteger(turns.to) ? turns.to : range && range.last };
   return null;
@@ -89,7 +93,8 @@ function playerOf(g, table, id) {
 
 /**
  * The items due this round, each with the step it is shown at (`shownAt`), in record order:
- * [{id, name, url, what, turns, when, note, objective, text, line, player, deadline, shownAt}].
+ * [{id, name, url, what, turns, when, note, objective, text, line, player, deadline, atEnd, shownAt}]
+ * (`atEnd`: timed `turns: "last"`, the end of the game; its `turns` is then [the last turn]).
  * inPlay: the state's records in play (a record of a kind that enters play is due only then).
  */
 export function dueThisRound(g, table, p, inPlay, range) {
@@ -105,7 +110,7 @@ export function dueThisRound(g, table, p, inPlay, range) {
     const at = shownAt(g, t);
     if (!at) return;
     due.push({ ...recordRef(rec), what, turns: turnsShown(t.turns, range), when: t.when || null,
-      note: typeof t.note === "string" ? plainText(t.note, g.byId) : null, deadline: t.deadline === true, shownAt: at, ...extra });
+      note: typeof t.note === "string" ? plainText(t.note, g.byId) : null, deadline: t.deadline === true, atEnd: t.turns === "last", shownAt: at, ...extra });
   };
   for (const rec of timed) {
     if (rec.kind === "people") {
