@@ -205,8 +205,14 @@ def test_a_win_naming_nothing_fails(recs):
 
 
 def test_a_win_checked_after_a_kind_never_in_play_fails(recs):
-    play(recs)["wins"][0]["check"] = {"after": ["hero", "role"]}
-    only(messages(recs), MN + r"game/.*: play_along\.wins\[0\]\.check\.after\[1\]: no role is ever in play")
+    play(recs)["wins"][0]["check"] = {"after": ["hero", "place"]}
+    only(messages(recs), MN + r"game/.*: play_along\.wins\[0\]\.check\.after\[1\]: no place is ever in play")
+
+
+def test_a_win_checked_after_a_role_changes_hands_is_allowed(recs):
+    """A role is always in play and changes hands by entering (Mare Nostrum's three roles, 000 l.931-933)."""
+    assert play(recs)["wins"][2]["check"]["after"] == ["role"]
+    assert messages(recs) == []
 
 
 def test_a_win_checked_at_no_step_fails(recs):

@@ -23,7 +23,7 @@ table, keep a god in play for ever or never check a win, so each is a problem at
   page's) and uses.times (the engine's) agree, and such a fact has its uses;
 - timing.lines: each at is one of the record's own timing.at, once, and not beside at: unknown;
 - wins: record is one of play_along.end; with/without the game's options, never one in both;
-  check.after kinds of in_play, check.at steps of the turn; holds.kinds in play or always; a
+  check.after kinds of in_play or always, check.at steps of the turn; holds.kinds in play or always; a
   holds.count written {from: ...} resolves to a whole number (check_value_sources, at its line);
 - closes_with {step, rounds}: rounds within the game's round count (the step itself is
   play_along_checks.check_turn's).
@@ -339,8 +339,9 @@ def check_wins(records: list[RawRecord]) -> list[Problem]:
                                          f"did you mean '{close}'?" if close else "add it to play_along.end, or name an end record"))
             problems += _options_problems(g, path, item, g, by_id)
             check = item.get("check") or {}
-            problems += _kinds_problems(g, path + ["check", "after"], check.get("after"), set(play.get("in_play") or []),
-                                        game, "in_play")
+            # A kind always in play (a role) changes hands by entering: a check after it is one when it passes.
+            problems += _kinds_problems(g, path + ["check", "after"], check.get("after"), _play_kinds(play),
+                                        game, "in_play or always")
             for j, sid in enumerate(check.get("at") or []):
                 p = _step_problem(g, path + ["check", "at", j], sid, turn, steps, records)
                 if p:

@@ -115,6 +115,38 @@ test("Mare Nostrum's longer game: only its own condition, 5 heroes and/or wonder
   assert.deepEqual(wins.map((w) => `${w.id}:${w.meets.join()}`), ["mn-longer-game:2"]);
 });
 
+test("Mare Nostrum's three-roles variant: instead of the usual conditions, 3 role cards held at once win, checked when roles change hands at the start of a turn (000:929-933, 000:175-176, 000:795)", () => {
+  let t = table(`${SEATS}&opt=mn-three-roles-victory`);
+  const tables = [t];
+  const step = (c) => { t = change(t, c); tables.push(t); return t; };
+  const to = (pos, each) => { t = stepTo(t, pos, (x, m) => { tables.push(x); if (each) each(x, m); }); return t; };
+  const wins = (x) => E.momentAt(rules, x).wins.map((w) => `${w.id}:${w.trigger}:${w.meets === null ? "?" : w.meets.join()}`);
+  // "At the start of the game, each role ... is given to the player indicated on the Player Aid
+  // Card" (000:172-174): Rome, Greece and Egypt one each (000:138, 334-335, 258), one role each.
+  assert.deepEqual(wins(t), ["mn-three-roles-victory:at:"]);
+  assert.deepEqual(E.momentAt(rules, t).wins[0].counts, [{ player: 1, count: 1 }, { player: 2, count: 1 }, { player: 3, count: 1 }]);
+  // "Instead of the usual victory conditions" (000:931): Greece's fourth hero or wonder is no
+  // win here, and no win is checked after a purchase.
+  to("1.mn-construction-phase");
+  for (const id of ["mn-ajax", "mn-lighthouse", "mn-colossus"]) step({ type: "enter", id, player: 2 });
+  assert.deepEqual(wins(t), [], "the usual 4 heroes and/or wonders are not checked");
+  // Roles change hands only at the start of each new turn (000:175-176, 000:795); between, no check.
+  to("2.mn-role-assignment", (x, m) => { if (m.step.id !== "mn-role-assignment") assert.deepEqual(m.wins, [], m.pos); });
+  assert.deepEqual(wins(t), ["mn-three-roles-victory:at:"]);
+  // Greece takes the Director of Commerce, then the Political Leader from Egypt, beside its High Priest:
+  // "any player who controls 3 of the role cards at once immediately wins the game" (000:931-933).
+  step({ type: "enter", id: "mn-director-of-commerce", player: 2 });
+  assert.deepEqual(wins(t), ["mn-three-roles-victory:after:"]);
+  step({ type: "enter", id: "mn-political-leader", player: 2 });
+  const m = E.momentAt(rules, t);
+  assert.deepEqual(wins(t), ["mn-three-roles-victory:after:2"]);
+  assert.deepEqual(m.wins[0].by, ["mn-director-of-commerce", "mn-political-leader"]);
+  assert.deepEqual(m.wins[0].counts, [{ player: 1, count: 1 }, { player: 2, count: 3 }]);
+  assert.ok(E.historyOf(rules, t).some((h) => h.text === "Turn 2, Role Assignment: Political Leader passed to player 2 (Greece)"));
+  assert.ok(assertUndoEveryPrefix(tables) > 10);
+  assertRoundTrip(t);
+});
+
 test("Moses' line per moment: the role assignment, construction and movement lines (timing.lines)", () => {
   let t = table(`${SEATS}`);
   t = change(t, { type: "enter", id: "mn-moses", player: 3 });
