@@ -155,3 +155,61 @@ test("the link's bound: a 15-turn Ancient Conquest game and a long Mare Nostrum 
   assert.deepEqual(read(mq).table, m);
   assert.match(E.undoBlocked(rules, E.undo(rules, E.undo(rules, E.undo(rules, m)))) ? "blocked" : "open", /open|blocked/);
 });
+
+test("a fold keeps what the state needs and says how many changes it folded: what left play stays out, the history starts with 'N earlier changes folded'", () => {
+  let t = table(MN);
+  let changes = 0;
+  const step = (c) => { t = change(t, c); changes += 1; };
+  // Rome's own hero leaves play by a change (it came with the seat, 000:138); Mars leaves by rule
+  // at the next Offering phase (000:385); Ajax is bought and taken back.
+  step({ type: "leave", id: "mn-julius-caesar" });
+  step({ type: "marker", to: "1.mn-offering-phase" });
+  step({ type: "enter", id: "mn-mars", player: 3 });
+  step({ type: "marker", to: "1.mn-construction-phase" });
+  step({ type: "enter", id: "mn-ajax", player: 2 });
+  step({ type: "leave", id: "mn-ajax" });
+  // Then 44 turns of one setup step ticked and unticked, a marker move between each: never two marker moves in a row.
+  for (let turn = 2; turn <= 45; turn += 1) {
+    step({ type: "marker", to: `${turn}.mn-construction-phase` });
+    step({ type: turn % 2 ? "untick" : "tick", key: "mn-starting-setup.board" });
+  }
+  const st = E.stateOf(rules, t);
+  assert.ok(st.folded > 0, "folded");
+  assert.ok(!st.inPlay.some((e) => e.id === "mn-julius-caesar"), "a seat's own record that left does not come back with the setup");
+  assert.deepEqual(st.left.map((l) => `${l.id}:${l.player}:${l.since}:${l.until}:${l.by}`), [
+    "mn-julius-caesar:1:null:1.mn-role-assignment:change", "mn-ajax:2:1.mn-construction-phase:1.mn-construction-phase:change",
+    "mn-mars:3:1.mn-offering-phase:2.mn-offering-phase:rule"]);
+  assert.match(E.applyChange(rules, t, { type: "leave", id: "mn-ajax" }).error.message, /already left play/);
+  // The fold counts what it stands for: with the changes since, every change made.
+  assert.equal(st.foldedCount + (t.log.length - st.folded - 1), changes);
+  const h = E.historyOf(rules, t);
+  assert.equal(h[0].text.split(" folded")[0], `${st.foldedCount} earlier changes`);
+  assert.ok(h.filter((x) => x.folded).some((x) => x.text === "Turn 1, Role Assignment: Julius Caesar left play"));
+  assert.ok(h.some((x) => x.folded && /^Turn 2, Offering.*: Mars left play by rule/.test(x.text)), "what left by rule before the fold");
+  assert.ok(!h.some((x) => x.folded && x.type === "marker"), "no marker move the fold made up");
+  const q = E.tableToQuery(rules, t);
+  assert.match(q, new RegExp(`&e=c${st.foldedCount}&`));
+  assert.deepEqual(read(q).table, t);
+  // An older link's bare fold still reads: how many is not said.
+  const old = read(q.replace(/&e=c\d+&/, "&e=c&"));
+  assert.deepEqual(old.errors, []);
+  assert.equal(E.stateOf(rules, old.table).foldedCount, null);
+  assert.match(E.historyOf(rules, old.table)[0].text, /^Earlier changes folded/);
+  assert.deepEqual(read(q.replace(/&e=c\d+&/, "&e=c0&")).errors.map((e) => e.field), ["e"]);
+});
+
+test("folded setup ticks read back at a table whose seats bring records (Mare Nostrum's predetermined setup: the seats' lines are setup keys too)", () => {
+  let t = table(MN);
+  const keys = E.stateOf(rules, t).setupKeys;
+  assert.ok(keys.some((k) => k.startsWith("brings.")), "the seats' lines are ticked like steps");
+  for (const key of keys) t = change(t, { type: "tick", key });
+  for (let turn = 1; turn <= 30; turn += 1) {
+    t = change(t, { type: "marker", to: `${turn}.mn-offering-phase` });
+    t = change(t, { type: "enter", id: ["mn-mars", "mn-athena", "mn-isis", "mn-vulcan"][turn % 4], player: 1 + (turn % 4) });
+  }
+  assert.ok(E.stateOf(rules, t).folded >= 0);
+  const back = read(E.tableToQuery(rules, t));
+  assert.deepEqual(back.errors, []);
+  assert.deepEqual(E.stateOf(rules, back.table).ticks, keys);
+  assert.deepEqual(back.table, t);
+});

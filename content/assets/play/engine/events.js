@@ -14,7 +14,9 @@
 //   m<position>        the marker moves ("m2.combat": turn 2, mn-combat)
 //   T<hash>.<bits>     the setup ticks at once (a folded log: one bit per step of setupFor, the
 //                      hash of that list's keys so that another version of the setup is refused)
-//   c                  the log was folded here: what comes before is the state, not the history
+//   c<count>           the log was folded here: what comes before is the state those <count>
+//                      changes led to, not the history (a bare "c", as older links write it: how
+//                      many is not said)
 // An id that does not start with the game's prefix is written whole after "*".
 import { shorten } from "../../shared/input.js";
 import { parsePosition, formatPosition } from "./sequence.js";
@@ -122,7 +124,7 @@ export function writeEvent(g, e, setupKeys = []) {
     case "use": return `u${shortId(g, e.id)}${who(e.player)}`;
     case "marker": return `m${shortPosition(g, e.to)}`;
     case "ticks": return `T${keysHash(setupKeys)}.${bitsOf(setupKeys, e.keys)}`;
-    case "fold": return "c";
+    case "fold": return Number.isInteger(e.count) ? `c${e.count}` : "c";
     default: return "";
   }
 }
@@ -188,7 +190,8 @@ export function readEvent(g, text, setupKeys = [], formerIds = null) {
       return { event: { type, keys } };
     }
     case "fold":
-      return body === "" ? { event: { type } } : { error: `“${shorten(text)}” is not a change the page knows; it was left out.` };
+      if (body === "") return { event: { type, count: null } };
+      return /^[1-9]\d{0,6}$/.test(body) ? { event: { type, count: Number(body) } } : { error: `“${shorten(text)}” is not a change the page knows; it was left out.` };
     default:
       return { error: "is not a change; it was left out." };
   }

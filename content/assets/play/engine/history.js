@@ -13,10 +13,19 @@ function clip(text, n = 70) {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
+/** "12 earlier changes folded ...": the first line of a folded log's history. */
+function foldText(count) {
+  const n = Number.isInteger(count) ? `${count} earlier change${count === 1 ? "" : "s"}` : "Earlier changes";
+  return `${n} folded into the table so that its link stays short enough for a QR code; kept from them: what is in play, what left play, the setup ticks and the marks still counting`;
+}
+
 /**
- * [{text, pos, index, type}] in the log's order: `index` is the change's place in the log (a
- * rule's leaving has the index of the marker move that reached it), `pos` the marker's position
- * when it happened, `type` the change's (or "leaves" for a record leaving by rule).
+ * [{text, pos, index, type, folded}] in the log's order: `index` is the change's place in the
+ * log (a rule's leaving has the index of the marker move that reached it), `pos` the marker's
+ * position when it happened, `type` the change's (or "leaves" for a record leaving by rule).
+ * A folded log's history says so first ("N earlier changes folded ...", type "fold"), then what
+ * the fold kept, each line `folded: true` (the marker's moves there are only the way back to
+ * each position, so they are not lines), then what happened since.
  */
 export function historyOf(rules, table) {
   const g = table && gameRules(rules, table.game);
@@ -25,7 +34,10 @@ export function historyOf(rules, table) {
   const steps = new Map(setupFor(rules, table).map((s) => [s.key, s]));
   const name = (id) => (g.byId.get(id) || { name: id }).name;
   const out = [];
-  const line = (ev, text, type = ev.type) => out.push({ text: `${positionText(g, ev.pos)}: ${text}`, pos: ev.pos, index: ev.index, type });
+  const folded = (i) => state.folded >= 0 && i < state.folded;
+  const line = (ev, text, type = ev.type) => out.push({ text: `${positionText(g, ev.pos)}: ${text}`, pos: ev.pos, index: ev.index, type, folded: folded(ev.index) });
+  const fold = state.events.find((ev) => ev.type === "fold" && ev.index === state.folded);
+  if (fold) out.push({ text: foldText(fold.count), pos: fold.pos, index: fold.index, type: "fold", folded: false });
   for (const ev of state.events) {
     const who = playerText(g, table, ev.player);
     switch (ev.type) {
@@ -45,12 +57,12 @@ export function historyOf(rules, table) {
       }
       case "ticks": line(ev, `${ev.keys.length} setup step${ev.keys.length === 1 ? "" : "s"} ticked`); break;
       case "marker":
-        line(ev, `the marker moved to ${positionText(g, ev.to)}`);
+        if (!folded(ev.index)) line(ev, `the marker moved to ${positionText(g, ev.to)}`);
         for (const l of state.left.filter((x) => x.by === "rule" && x.index === ev.index)) {
-          out.push({ text: `${positionText(g, l.until)}: ${name(l.id)} left play by rule${l.note ? ` (${clip(l.note, 90)})` : ""}`, pos: l.until, index: ev.index, type: "leaves" });
+          out.push({ text: `${positionText(g, l.until)}: ${name(l.id)} left play by rule${l.note ? ` (${clip(l.note, 90)})` : ""}`, pos: l.until, index: ev.index, type: "leaves", folded: folded(ev.index) });
         }
         break;
-      case "fold": line(ev, "the changes before this were folded into the table as it then stood, so that its link stays short enough for a QR code"); break;
+      case "fold": break;   // said first
       default: break;
     }
   }

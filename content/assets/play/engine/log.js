@@ -8,8 +8,9 @@
 // - A change the rules refuse is not added: applyChange says why.
 // - The link stays within LINK_BUDGET characters: when a change would make it longer, the
 //   oldest changes are folded into the state they led to (the records in play with the position
-//   each entered at, the setup ticks as one bitmap, the marks still counting, the marker), and a
-//   fold event says that the history before it is the state, not what happened; undo stops there.
+//   each entered at, what left play, the setup ticks as one bitmap, the marks still counting, the
+//   marker), and a fold event says how many changes that stands for: the history before it is
+//   the state, not what happened; undo stops there.
 // A table is {game, players, options, seats, as, log, inPlay, at}: `log` is the truth;
 // `inPlay` (the records that entered by a change and are still in play) and `at` (the marker,
 // null before it first moves) are derived from it, kept for readers that want them at hand.
@@ -125,44 +126,83 @@ export function canonicalTable(g, table, events, write) {
   return { table: t, refused };
 }
 
-/** The events that rebuild the state after the first k events of the table's log. */
-function snapshot(g, table, log, k) {
+/**
+ * How many changes the first k events of a log stand for: those after its last fold, plus the
+ * count that fold carried (an older link's fold, which did not say, counts none).
+ */
+function changesIn(log, k) {
+  let f = -1;
+  for (let i = 0; i < k; i += 1) if (log[i].type === "fold") f = i;
+  const before = f >= 0 && Number.isInteger(log[f].count) ? log[f].count : 0;
+  return before + (k - (f + 1));
+}
+
+/**
+ * The events that rebuild the state after the first k events of the table's log, then a fold
+ * saying how many changes they stand for. Kept, each at the position it happened at and in the
+ * log's order: the records in play (their entering), the setup ticks (one list), the used marks
+ * still counting, what left play for good and came from setup (its leaving: a change, or the
+ * marker move that took it out by rule; without it, setup would bring it back), and, with
+ * `keepLeft`, the last stay of every other record that left play and is not back (its entering
+ * and its leaving), so the state's `left`, the history and a look back in time keep them. Each is
+ * one per record, so the fold is bounded by the game's records, not by the game's length.
+ */
+function snapshot(g, table, log, k, keepLeft) {
   const { r } = replayEvents(g, table, log.slice(0, k));
   const state = finishReplay(r);
   const keepIndex = new Set();
   for (const e of r.held.values()) if (e.index !== null) keepIndex.add(e.index);
+  const lastLeft = new Map();
+  for (const l of r.left) if (!r.held.has(l.id)) lastLeft.set(l.id, l);
+  for (const l of lastLeft.values()) {
+    if (l.entry !== null && !keepLeft) continue;
+    if (l.entry !== null) keepIndex.add(l.entry);
+    keepIndex.add(l.index);   // the leave, or the marker move that reached its leaving point
+  }
   const out = [];
   if (state.ticks.length) out.push({ type: "ticks", keys: state.ticks.slice() });
   const counting = new Set(r.uses.filter((u) => r.held.has(u.id) && u.key === periodKey(g, r.marker, u.per, r.held.get(u.id))).map((u) => u.index));
   let marker = formatPosition(startReplay(g, table).marker);
   for (const ev of r.events) {
-    const keep = (ev.type === "enter" && keepIndex.has(ev.index)) || (ev.type === "use" && counting.has(ev.index));
+    if (ev.type === "marker") {
+      if (keepIndex.has(ev.index) && ev.to !== marker) { out.push({ type: "marker", to: ev.to }); marker = ev.to; }
+      continue;
+    }
+    const keep = ((ev.type === "enter" || ev.type === "leave") && keepIndex.has(ev.index)) || (ev.type === "use" && counting.has(ev.index));
     if (!keep) continue;
     if (ev.pos !== marker) { out.push({ type: "marker", to: ev.pos }); marker = ev.pos; }
-    out.push(ev.type === "enter" ? { type: "enter", id: ev.id, player: ev.player } : { type: "use", id: ev.id, player: ev.player });
+    out.push(ev.type === "leave" ? { type: "leave", id: ev.id } : { type: ev.type, id: ev.id, player: ev.player });
   }
   if (state.at !== marker) out.push({ type: "marker", to: state.at });
-  out.push({ type: "fold" });
+  out.push({ type: "fold", count: changesIn(log, k) });
   return out;
 }
 
-/** The table with its oldest changes folded into their state, so that its link fits FOLD_TARGET. */
+/**
+ * The table with its oldest changes folded into their state, so that its link fits FOLD_TARGET:
+ * the fewest changes folded that fit, keeping what left play if that fits too (else only what
+ * the state cannot do without).
+ */
 function fold(g, table, write) {
   const log = table.log;
-  const attempt = (k) => {
-    const { r, kept } = replayEvents(g, table, [...snapshot(g, table, log, k), ...log.slice(k)]);
-    return withLog(g, table, kept, r);
+  const search = (keepLeft) => {
+    const attempt = (k) => {
+      const { r, kept } = replayEvents(g, table, [...snapshot(g, table, log, k, keepLeft), ...log.slice(k)]);
+      return withLog(g, table, kept, r);
+    };
+    // The length falls as more are folded.
+    let lo = 1;
+    let hi = log.length;
+    let best = attempt(hi);
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const t = attempt(mid);
+      if (write(t).length <= FOLD_TARGET) { best = t; hi = mid; } else lo = mid + 1;
+    }
+    return best;
   };
-  // The fewest changes folded that fit (the length falls as more are folded).
-  let lo = 1;
-  let hi = log.length;
-  let best = attempt(hi);
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const t = attempt(mid);
-    if (write(t).length <= FOLD_TARGET) { best = t; hi = mid; } else lo = mid + 1;
-  }
-  return best;
+  const best = search(true);
+  return write(best).length <= FOLD_TARGET ? best : search(false);
 }
 
 /** Whether a change has the shape of an event (the replay checks the rest). */

@@ -87,6 +87,15 @@ export function bringsKeys(g, table) {
 }
 
 /**
+ * Every key a setup tick may name at this table, in the setup's order: the seats' lines
+ * (bringsKeys), then setupFor's steps. The folded tick list (`T`) is one bit per key of this
+ * list, so the link's reader and the replay must use this one list.
+ */
+export function setupKeysOf(g, table) {
+  return [...bringsKeys(g, table), ...setupFor({ games: { [g.game]: g } }, { ...table, game: g.game }).map((s) => s.key)];
+}
+
+/**
  * A fresh replay of the table's settings (no log yet): the records in play from setup, the
  * marker at the first position. Returns a mutable replay object; `step(r, event)` applies one
  * event to it and returns null or the refusal's sentence.
@@ -95,7 +104,7 @@ export function startReplay(g, table) {
   const r = {
     g, table, marker: first(g), markerEvent: false, runStart: null,
     held: new Map(), left: [], ticks: new Set(), uses: [], events: [], leaveAt: new Map(),
-    setupKeys: [...bringsKeys(g, table), ...setupFor({ games: { [g.game]: g } }, { ...table, game: g.game }).map((s) => s.key)], folded: -1,
+    setupKeys: setupKeysOf(g, table), folded: -1, foldedCount: null,
   };
   const optionsOn = table.options || [];
   const put = (id, player, by) => {
@@ -166,7 +175,7 @@ function settleLeaves(r, index) {
     r.leaveAt.delete(id);
     if (!e) continue;
     r.held.delete(id);
-    r.left.push({ id, player: e.player, since: e.since, until: formatPosition(at), by: "rule", note: rule.note, index });
+    r.left.push({ id, player: e.player, since: e.since, until: formatPosition(at), by: "rule", note: rule.note, index, entry: e.index });
   }
 }
 
@@ -227,7 +236,7 @@ export function stepReplay(r, event, index) {
       if (held.by === "always") return `${name} is always in play; give it to another player instead.`;
       r.held.delete(event.id);
       r.leaveAt.delete(event.id);
-      r.left.push({ id: event.id, player: held.player, since: held.since, until: pos, by: "change", note: null, index });
+      r.left.push({ id: event.id, player: held.player, since: held.since, until: pos, by: "change", note: null, index, entry: held.index });
       return accept();
     }
     case "tick":
@@ -266,13 +275,18 @@ export function stepReplay(r, event, index) {
     }
     case "fold":
       r.folded = index;
+      r.foldedCount = Number.isInteger(event.count) ? event.count : null;
       return accept();
     default:
       return "is not a change the page knows.";
   }
 }
 
-/** The state a finished replay holds: {at, inPlay, ticks, used, left, events, setupKeys, folded}. */
+/**
+ * The state a finished replay holds: {at, inPlay, ticks, used, left, events, setupKeys, folded,
+ * foldedCount}: `folded` the index of the log's fold (-1: none), `foldedCount` how many changes
+ * it stands for (null: an older link's fold, which did not say).
+ */
 export function finishReplay(r) {
   const { g } = r;
   const at = formatPosition(r.marker);
@@ -293,6 +307,6 @@ export function finishReplay(r) {
   }
   return {
     at, inPlay, ticks: r.setupKeys.filter((k) => r.ticks.has(k)), used, left: r.left.slice(),
-    events: r.events.slice(), setupKeys: r.setupKeys.slice(), folded: r.folded,
+    events: r.events.slice(), setupKeys: r.setupKeys.slice(), folded: r.folded, foldedCount: r.foldedCount,
   };
 }

@@ -12,7 +12,7 @@ import { parsePosition, formatPosition } from "./sequence.js";
 import { readCount, shorten } from "../../shared/input.js";
 import { withCurrentIds } from "../../shared/former-ids.js";
 import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
-import { setupFor } from "./setup.js";
+import { setupKeysOf } from "./state.js";
 import { readEvent } from "./events.js";
 import { canonicalTable, writtenLog, applyChange as applyLogChange } from "./log.js";
 
@@ -170,7 +170,8 @@ export function tableFromQuery(rules, query) {
     if (p.error) errors.push({ field: "at", message: `${p.error} The marker starts at the beginning.` });
     else candidates.push({ event: { type: "marker", to: formatPosition(p) }, field: "at" });
   }
-  const keys = setupFor(rules, table).map((x) => x.key);
+  // The keys a folded tick list is read over: the replay's own list (the seats' lines first), as written.
+  const keys = setupKeysOf(g, table);
   q.getAll("e").forEach((raw, i) => {
     const r = readEvent(g, raw, keys, rules.formerIds);
     if (r.error) errors.push({ field: "e", message: `Change ${i + 1}: ${r.error}` });
