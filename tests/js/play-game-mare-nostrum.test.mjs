@@ -147,6 +147,33 @@ test("Mare Nostrum's three-roles variant: instead of the usual conditions, 3 rol
   assertRoundTrip(t);
 });
 
+test("a look back in time (momentAt at an earlier position): only what was in play then, with who held it and its mark then", () => {
+  let t = table(SEATS);
+  t = change(t, { type: "marker", to: "1.mn-offering-phase" });
+  t = change(t, { type: "enter", id: "mn-mars", player: 3 });   // Egypt's until the next Offering phase (000:385)
+  t = change(t, { type: "marker", to: "1.mn-combat" });
+  t = change(t, { type: "use", id: "mn-mars", player: 3 });
+  t = change(t, { type: "marker", to: "2.mn-offering-phase" });
+  t = change(t, { type: "enter", id: "mn-mars", player: 1 });   // Rome's now, unused
+  t = change(t, { type: "marker", to: "2.mn-construction-phase" });
+  t = change(t, { type: "enter", id: "mn-ajax", player: 2 });   // Ajax rerolls in land battles (000, Ajax)
+  t = change(t, { type: "marker", to: "3.mn-construction-phase" });
+  const at = (pos, id) => E.momentAt(rules, t, pos).reminders.filter((r) => r.id === id).map((r) => `${r.player}${r.used ? " used" : ""}`);
+  // Turn 1's battles: Ajax was not bought yet; Mars was Egypt's, and already used.
+  assert.deepEqual(at("1.mn-combat", "mn-ajax"), []);
+  assert.deepEqual(at("1.mn-combat", "mn-mars"), ["3 used"]);
+  // Turn 2's: Ajax is Greece's, Mars Rome's and unused.
+  assert.deepEqual(at("2.mn-combat", "mn-ajax"), ["2"]);
+  assert.deepEqual(at("2.mn-combat", "mn-mars"), ["1"]);
+  // Turn 3's: Mars went back at the Offering phase; Ajax stays.
+  assert.deepEqual(at("3.mn-combat", "mn-mars"), []);
+  assert.deepEqual(at("3.mn-combat", "mn-ajax"), ["2"]);
+  // The marker moved back to turn 1 shows turn 1's table; the state (what is held now) is unchanged.
+  const back = change(t, { type: "marker", to: "1.mn-combat" });
+  assert.deepEqual(E.momentAt(rules, back).reminders.filter((r) => r.id === "mn-ajax"), []);
+  assert.ok(E.stateOf(rules, back).inPlay.some((e) => e.id === "mn-ajax"));
+});
+
 test("Moses' line per moment: the role assignment, construction and movement lines (timing.lines)", () => {
   let t = table(`${SEATS}`);
   t = change(t, { type: "enter", id: "mn-moses", player: 3 });

@@ -14,7 +14,7 @@ import { stateOf } from "./log.js";
 import { reminderLine, stepLine, summaryOf } from "./lines.js";
 import { momentIndex, dueThisRound, dueAt, dueGroups } from "./due.js";
 import { winsAt } from "./wins.js";
-import { positionText } from "./state.js";
+import { positionText, periodKey, clearsText } from "./state.js";
 
 const SCOPES = ["here", "within", "phase", "turn", "unknown"];
 
@@ -83,6 +83,44 @@ function arrivalsAt(g, p) {
 }
 
 /**
+ * The records in play at position p, [{id, player, since, by, leaves}]: each stay in play whose
+ * span holds p, from the position it entered at (setup: from the start) up to its leaving point
+ * (by rule) or the position it was taken out at. So a look at a position before a record entered
+ * does not show it, and one before a record left (by rule or by a change) still does; the
+ * state's current holding of a record comes before an earlier stay of it.
+ */
+export function inPlayAt(g, state, p) {
+  const from = (since) => since === null || since === undefined || compare(g, parsePosition(g, since), p) <= 0;
+  const before = (until) => compare(g, p, parsePosition(g, until)) < 0;
+  const out = state.inPlay.filter((e) => from(e.since) && !(e.leaves && !before(e.leaves.at)));
+  const seen = new Set(out.map((e) => e.id));
+  for (let i = state.left.length - 1; i >= 0; i -= 1) {
+    const l = state.left[i];
+    if (seen.has(l.id) || !from(l.since) || !before(l.until)) continue;
+    seen.add(l.id);
+    out.push({ id: l.id, player: l.player, since: l.since, by: l.entry === null || l.entry === undefined ? "brings" : "entered", leaves: l.by === "rule" ? { at: l.until, note: l.note } : null, left: l.until });
+  }
+  return out;
+}
+
+/**
+ * A stay's used mark at p: {count, times, clears} of the marks made during that stay, at or before
+ * p and in p's period (a step, phase, turn or round; a game or a stay in play: all of them), or null.
+ */
+function usedAt(g, state, e, p, limit) {
+  if (!limit) return null;
+  const key = periodKey(g, p, limit.per);
+  const within = (pos) => {
+    const q = parsePosition(g, pos);
+    return !q.error && compare(g, q, p) <= 0 && (e.since === null || e.since === undefined || compare(g, parsePosition(g, e.since), q) <= 0)
+      && (!e.left || compare(g, q, parsePosition(g, e.left)) < 0);
+  };
+  const count = state.marks.filter((m) => m.id === e.id && within(m.pos)
+    && (["game", "entry"].includes(limit.per) || periodKey(g, parsePosition(g, m.pos), limit.per) === key)).length;
+  return count ? { count, times: limit.times, clears: clearsText(g, limit.per) } : null;
+}
+
+/**
  * The moment at position `pos` of the table (a position string; when pos is null or left
  * out, the marker), or null when pos is not a position of this game:
  * {pos, round, step: {id, name, url, path, line}, reminders, rulings, due, dueGroups, dueTurn,
@@ -107,11 +145,9 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     else view = { asPlayer: null, error: { field: "as", message: `There is no player ${String(want).slice(0, 12)} at this table (${max ? `players 1 to ${max}` : "no players yet"}); every player's reminders are shown alike.` } };
   }
   const me = view.asPlayer;
-  // In play at this position: the state's records, less those whose leaving point it has reached.
-  const reached = (at) => at && compare(g, parsePosition(g, at), p) <= 0;
-  const inPlay = state.inPlay.filter((e) => !(e.leaves && reached(e.leaves.at)));
+  const inPlay = inPlayAt(g, state, p);
   const playing = new Set(inPlay.map((e) => e.id));
-  const usedBy = new Map(state.used.map((u) => [u.id, u]));
+
   // Reminders: the records in play whose timing (without turns) reaches this step.
   const reminders = [];
   for (const e of inPlay) {
@@ -121,7 +157,7 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     const scope = scopeOf(g, t, stepInfo);
     if (!scope) continue;
     const limit = g.state.uses.get(e.id) || null;
-    const used = usedBy.get(e.id) || null;
+    const used = usedAt(g, state, e, p, limit);
     reminders.push({ ...recordRef(rec), player: e.player, scope, when: scope === "unknown" ? "unknown" : t.when || null,
       at: Array.isArray(t.at) ? t.at.slice() : [], note: typeof t.note === "string" && scope !== "unknown" ? plainText(t.note, g.byId) : null,
       unknown: scope === "unknown" ? plainText(t.note || "The source does not say when it acts.", g.byId) : null,

@@ -284,7 +284,8 @@ export function stepReplay(r, event, index) {
 
 /**
  * The state a finished replay holds: {at, inPlay, ticks, used, left, events, setupKeys, folded,
- * foldedCount}: `folded` the index of the log's fold (-1: none), `foldedCount` how many changes
+ * foldedCount, marks}: `marks` every use marked, [{id, player, per, pos, index}] (a look back
+ * in time reads the marks of its moment from them); `folded` the index of the log's fold (-1: none), `foldedCount` how many changes
  * it stands for (null: an older link's fold, which did not say).
  */
 export function finishReplay(r) {
@@ -308,5 +309,6 @@ export function finishReplay(r) {
   return {
     at, inPlay, ticks: r.setupKeys.filter((k) => r.ticks.has(k)), used, left: r.left.slice(),
     events: r.events.slice(), setupKeys: r.setupKeys.slice(), folded: r.folded, foldedCount: r.foldedCount,
+    marks: r.uses.map((u) => ({ id: u.id, player: u.player, per: u.per, pos: u.pos, index: u.index })),
   };
 }
