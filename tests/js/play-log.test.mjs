@@ -134,7 +134,7 @@ test("the link's bound: a 15-turn Ancient Conquest game and a long Mare Nostrum 
   assert.ok(q.length <= E.LINK_BUDGET, `${q.length} characters`);
   assert.ok(count >= 10);
   assert.equal(E.stateOf(rules, t).at, `15.${g.steps[g.steps.length - 1].id}`);
-  assert.equal(E.stateOf(rules, t).ticks.length, E.stateOf(rules, t).setupKeys.length, "the ticks survive a fold");
+  assert.equal(E.stateOf(rules, t).ticks.length, E.stateOf(rules, t).setupKeys.length, "the ticks survive (a fold, if one is needed)");
   assert.deepEqual(read(q).table, t);
   // Mare Nostrum, 60 turns: a god taken at each Offering phase and used at Combat.
   let m = table(MN);
@@ -202,7 +202,8 @@ test("folded setup ticks read back at a table whose seats bring records (Mare No
   let t = table(MN);
   const keys = E.stateOf(rules, t).setupKeys;
   assert.ok(keys.some((k) => k.startsWith("brings.")), "the seats' lines are ticked like steps");
-  for (const key of keys) t = change(t, { type: "tick", key });
+  // Ticked bottom to top, so that no run of them is written as one value and the link folds.
+  for (const key of [...keys].reverse()) t = change(t, { type: "tick", key });
   for (let turn = 1; turn <= 30; turn += 1) {
     t = change(t, { type: "marker", to: `${turn}.mn-offering-phase` });
     t = change(t, { type: "enter", id: ["mn-mars", "mn-athena", "mn-isis", "mn-vulcan"][turn % 4], player: 1 + (turn % 4) });
@@ -212,4 +213,45 @@ test("folded setup ticks read back at a table whose seats bring records (Mare No
   assert.deepEqual(back.errors, []);
   assert.deepEqual(E.stateOf(rules, back.table).ticks, keys);
   assert.deepEqual(back.table, t);
+});
+
+test("setup ticks made in the setup's order are one value in the link (r<hash>.<a>-<b>), one change each: a 15-turn Ancient Conquest game keeps its whole history", () => {
+  let t = table("g=ancient-conquest&n=4&s=1&s=2&s=3&s=4");
+  const keys = E.stateOf(rules, t).setupKeys;
+  assert.equal(keys.length, 30);
+  for (const key of keys) t = change(t, { type: "tick", key });
+  const q = E.tableToQuery(rules, t);
+  const run = q.split("&e=").slice(1);
+  assert.equal(run.length, 1, q);
+  assert.match(run[0], /^r[0-9a-z]{4}\.0-29$/);
+  assert.ok(q.length < 100, `${q.length} characters for 30 ticks (1,546 written one by one)`);
+  assert.deepEqual(read(q).table, t);
+  // Each tick is still its own change: undo takes back the last, and the run is one shorter.
+  const less = E.undo(rules, t);
+  assert.deepEqual(E.stateOf(rules, less).ticks, keys.slice(0, -1));
+  assert.match(E.tableToQuery(rules, less), /&e=r[0-9a-z]{4}\.0-28$/);
+  // Out of order, the ticks are written one by one, and read back the same.
+  const swapped = change(change(table("g=ancient-conquest&n=4&s=1&s=2&s=3&s=4"), { type: "tick", key: keys[3] }), { type: "tick", key: keys[2] });
+  assert.equal(E.tableToQuery(rules, swapped).split("&e=t").length, 3);
+  // Hostile runs: another setup's, backwards, past the end, a bad spelling: a message each at e.
+  const hash = run[0].slice(1, 5);
+  const other = hash === "0000" ? "0001" : "0000";
+  for (const bad of [`r${other}.0-3`, `r${hash}.5-2`, `r${hash}.0-30`, `r${hash}.a-b`, `r${hash}.3-3`]) {
+    const r = read(`g=ancient-conquest&n=4&s=1&s=2&s=3&s=4&e=${bad}&e=m2.ac-combat`);
+    assert.deepEqual(r.errors.map((e) => e.field), ["e"], bad);
+    assert.match(r.errors[0].message, /^Change 1: /, bad);
+    assert.deepEqual(E.stateOf(rules, r.table).ticks, [], bad);
+    assert.equal(E.stateOf(rules, r.table).at, "2.ac-combat", bad);
+  }
+  // A 15-turn game (as the link's bound test plays it) no longer folds at all.
+  const g = rules.games["ancient-conquest"];
+  const entering = g.records.filter((r) => g.inPlayKinds.includes(r.kind)).map((r) => r.id);
+  let pos = E.firstPosition(rules, t);
+  for (let i = 0; pos; i += 1) {
+    t = change(t, { type: "marker", to: pos });
+    if (i % 3 === 0 && entering.length) { const r = E.applyChange(rules, t, { type: "enter", id: entering.shift(), player: 1 + (i % 4) }); if (!r.error) t = r.table; }
+    pos = E.nextPosition(rules, t, pos);
+  }
+  assert.equal(E.stateOf(rules, t).folded, -1);
+  assert.ok(E.tableToQuery(rules, t).length <= E.LINK_BUDGET);
 });

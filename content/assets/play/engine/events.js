@@ -12,6 +12,8 @@
 //   t<setup key>       a setup step is ticked; x<setup key> unticked (the key of setupFor)
 //   u<id>[.<player>]   a power is used
 //   m<position>        the marker moves ("m2.combat": turn 2, mn-combat)
+//   r<hash>.<a>-<b>    setup steps a to b ticked one after another, in the setup's order (one
+//                      change each: keys a, a+1, ... b of the same list as T, read over its hash)
 //   T<hash>.<bits>     the setup ticks at once (a folded log: one bit per step of setupFor, the
 //                      hash of that list's keys so that another version of the setup is refused)
 //   c<count>           the log was folded here: what comes before is the state those <count>
@@ -22,7 +24,7 @@ import { shorten } from "../../shared/input.js";
 import { parsePosition, formatPosition } from "./sequence.js";
 import { currentId } from "../../shared/former-ids.js";
 
-export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold" };
+export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold", r: "tick-run" };
 const LETTER = Object.fromEntries(Object.entries(EVENT_TYPES).map(([k, v]) => [v, k]));
 const ID_BODY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const KEY_BODY = /^[a-z0-9-]+(\.[a-z0-9-]+){1,3}$/;
@@ -113,6 +115,14 @@ function keysOfBits(keys, bits) {
   return out;
 }
 
+/**
+ * A run of ticks written as one value: the keys' places a to b (a < b) in setupKeys, ticked in
+ * that order. Thirty setup steps ticked top to bottom are ten characters, not 1,546.
+ */
+export function writeTickRun(setupKeys, a, b) {
+  return `r${keysHash(setupKeys)}.${a}-${b}`;
+}
+
 /** The written form of an event (setupKeys: the table's setupFor keys, for a "ticks" event). */
 export function writeEvent(g, e, setupKeys = []) {
   const who = (p) => (Number.isInteger(p) ? `.${p}` : "");
@@ -130,8 +140,8 @@ export function writeEvent(g, e, setupKeys = []) {
 }
 
 /**
- * An event from its written form: {event} or {error} (a sentence without the event's number,
- * which the caller adds). setupKeys: the table's setupFor keys (a "ticks" event is read over
+ * An event from its written form: {event}, {events} (a run of ticks, `r`: one change each), or
+ * {error} (a sentence without the event's number, which the caller adds). setupKeys: the table's setupFor keys (a "ticks" event is read over
  * them). Records are checked to be of this game; the rest is the replay's.
  */
 export function readEvent(g, text, setupKeys = [], formerIds = null) {
@@ -188,6 +198,14 @@ export function readEvent(g, text, setupKeys = [], formerIds = null) {
       const keys = keysOfBits(setupKeys, m[2]);
       if (keys === null) return { error: "The setup ticks name more steps than this setup has; they were left out." };
       return { event: { type, keys } };
+    }
+    case "tick-run": {
+      const m = /^([0-9a-z]{4})\.(\d{1,3})-(\d{1,3})$/.exec(body);
+      if (!m) return { error: `“${shorten(text)}” is not a run of setup ticks; it was left out.` };
+      if (m[1] !== keysHash(setupKeys)) return { error: "The setup ticks were written for another setup (other players, options, seats or rules); they were left out." };
+      const [a, b] = [Number(m[2]), Number(m[3])];
+      if (!(a < b) || b >= setupKeys.length) return { error: `“${shorten(text)}” names setup steps this setup does not have (it has ${setupKeys.length}); it was left out.` };
+      return { events: setupKeys.slice(a, b + 1).map((key) => ({ type: "tick", key })) };
     }
     case "fold":
       if (body === "") return { event: { type, count: null } };

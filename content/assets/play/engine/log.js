@@ -17,7 +17,7 @@
 import { gameRules } from "./records.js";
 import { startReplay, stepReplay, finishReplay, periodKey } from "./state.js";
 import { formatPosition, parsePosition } from "./sequence.js";
-import { writeEvent } from "./events.js";
+import { writeEvent, writeTickRun } from "./events.js";
 
 /** The most characters a table's query holds (share.js draws a QR code of at most 2,331 bytes: the
  * site's address, up to 500 characters, leaves this much for the table). */
@@ -284,9 +284,21 @@ export function undo(rules, table) {
   return withLog(g, table, kept, r);
 }
 
-/** The written events of a log (events.js), with the setup keys a folded tick list is read over. */
+/**
+ * The written events of a log (events.js), with the setup keys a folded tick list is read over;
+ * ticks of consecutive setup keys, one after another in the setup's order, are written as one run.
+ */
 export function writtenLog(g, table) {
   const st = replayOf(g, table);
   const keys = st.r.setupKeys;
-  return st.kept.map((e) => writeEvent(g, e, keys));
+  const place = new Map(keys.map((k, i) => [k, i]));
+  const out = [];
+  const log = st.kept;
+  for (let i = 0; i < log.length; i += 1) {
+    const a = log[i].type === "tick" ? place.get(log[i].key) : undefined;
+    let j = i;
+    while (a !== undefined && j + 1 < log.length && log[j + 1].type === "tick" && place.get(log[j + 1].key) === a + (j + 1 - i)) j += 1;
+    if (j > i) { out.push(writeTickRun(keys, a, a + (j - i))); i = j; } else out.push(writeEvent(g, log[i], keys));
+  }
+  return out;
 }

@@ -175,7 +175,7 @@ export function tableFromQuery(rules, query) {
   q.getAll("e").forEach((raw, i) => {
     const r = readEvent(g, raw, keys, rules.formerIds);
     if (r.error) errors.push({ field: "e", message: `Change ${i + 1}: ${r.error}` });
-    else candidates.push({ event: r.event, field: "e", n: i + 1 });
+    else for (const event of r.events || [r.event]) candidates.push({ event, field: "e", n: i + 1 });
   });
   const { table: read, refused } = canonicalTable(g, table, candidates.map((c) => c.event), (t) => tableToQuery(rules, t));
   for (const x of refused) {
