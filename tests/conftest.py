@@ -5,13 +5,10 @@ the README's test command installs them.
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -29,6 +26,7 @@ assert _NODE is not None, "the pinned Node.js is missing: pip install -r require
 os.environ["PATH"] = f"{_NODE.parent}{os.pathsep}{os.environ.get('PATH', '')}"
 
 from chromium import CHROMIUM, CHROMIUM_ARGS, launch  # noqa: E402,F401  (re-exported for the tests)
+from quiet_server import QuietServer, _QuietHandler, serve  # noqa: E402,F401  (re-exported for the tests)
 MINI_DATA = ROOT / "tests" / "fixtures" / "mini" / "data"
 FIXTURE_CONFIG = ROOT / "tests" / "fixtures" / "mkdocs.fixture.yml"   # for builds from other data
 
@@ -67,17 +65,27 @@ def build_site(out: Path, data: Path | None = None, port: int | None = None) -> 
 
 
 @pytest.fixture(scope="session")
-def site_port():
-    return free_port()
+def shared_site(tmp_path_factory, worker_id):
+    """The real site, built strictly once per test run for all workers, and served on its port by
+    one process of the run's own (tests/shared_site.py)."""
+    import node_run
+    import shared_site as shared
+    built = shared.once(node_run.shared_folder(tmp_path_factory, worker_id), "site",
+                        shared.served_build(lambda out, port: build_site(out, port=port), shared.main_process_id(worker_id)))
+    return built
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory, site_port):
-    """The real site, built strictly once per test run, for serving on site_port."""
-    out = tmp_path_factory.mktemp("site")
-    result = build_site(out, port=site_port)
-    assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
-    return out
+def site_port(shared_site):
+    """The port the real site is served on and built for (instant navigation needs the exact URL)."""
+    return shared_site["port"]
+
+
+@pytest.fixture(scope="session")
+def site_dir(shared_site):
+    """The real site, built strictly once per test run, served on site_port."""
+    assert shared_site["code"] == 0, f"strict build failed:\n{shared_site['output']}"
+    return Path(shared_site["dir"])
 
 
 @pytest.fixture(scope="session")
@@ -99,60 +107,21 @@ def records_json_path(tmp_path_factory, loaded):
     return out / "api" / "records.json"
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """The test server, silent when a browser drops a connection.
-
-    Chromium resets connections it no longer wants: a response still being sent when a
-    page navigates or its context closes, a speculative connection never used.
-    socketserver prints a traceback for each ("Connection reset by peer"), about one test
-    run in four. Those are expected; any other error in a request still prints.
-    """
-    CLIENT_GONE = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.requests_closed = 0          # requests fully handled, errors included (tests wait on it)
-        self._count = threading.Lock()
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], self.CLIENT_GONE):
-            return
-        super().handle_error(request, client_address)
-
-    def shutdown_request(self, request):
-        super().shutdown_request(request)
-        with self._count:
-            self.requests_closed += 1
-
-
-def serve(directory: Path, port: int = 0, handler_class=None):
-    """Serve a folder on 127.0.0.1 (a free port unless given); returns (url, server). A test that
-    needs a server that misbehaves passes a subclass of _QuietHandler."""
-    handler = functools.partial(handler_class or _QuietHandler, directory=str(directory))
-    server = QuietServer(("127.0.0.1", port), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
-
-
 @pytest.fixture(scope="session")
 def site_url(site_dir, site_port):
-    url, server = serve(site_dir, site_port)
-    yield url
-    server.shutdown()
+    return f"http://127.0.0.1:{site_port}/"
 
 
 @pytest.fixture(scope="session")
-def mini_site_dir(tmp_path_factory):
-    """The fixture data (tests/fixtures/mini/data: a renamed record, a <script> in a text) built once."""
-    out = tmp_path_factory.mktemp("mini-site")
-    result = build_site(out, MINI_DATA)
-    assert result.returncode == 0, f"strict build of the fixture failed:\n{result.stdout}\n{result.stderr}"
-    return out
+def mini_site_dir(tmp_path_factory, worker_id):
+    """The fixture data (tests/fixtures/mini/data: a renamed record, a <script> in a text) built once
+    per test run for all workers (tests/shared_site.py); each worker serves it itself (mini_site_url)."""
+    import node_run
+    import shared_site as shared
+    built = shared.once(node_run.shared_folder(tmp_path_factory, worker_id), "mini-site",
+                        shared.plain_build(lambda out: build_site(out, MINI_DATA)))
+    assert built["code"] == 0, f"strict build of the fixture failed:\n{built['output']}"
+    return Path(built["dir"])
 
 
 @pytest.fixture(scope="session")
