@@ -159,8 +159,10 @@ def report(name: str, rows: list[dict]) -> None:
     for c in cols:
         vals = [r["ms"].get(c, 0.0) for r in rows if r.get("ms")]
         print(f"  {c:>10}: median {statistics.median(vals):6.1f} ms  (min {min(vals):.1f}, max {max(vals):.1f})")
-    for r in rows[:3]:
-        print("   sizes:", r.get("sizes"))
+    styled = [sum(r.get("sizes", {}).get("style elements", [])) for r in rows]
+    dirty = [sum(int(x.split("/")[0]) for x in r.get("sizes", {}).get("layout objects", []) if x.split("/")[0].isdigit()) for r in rows]
+    print(f"  elements restyled per press: median {statistics.median(styled)} (min {min(styled)}, max {max(styled)}); "
+          f"objects laid out: median {statistics.median(dirty)} (min {min(dirty)}, max {max(dirty)})")
 
 
 def main() -> int:
