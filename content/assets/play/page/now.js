@@ -10,11 +10,13 @@ import { recordLink } from "../../shared/tool-page.js";
 import { plainText } from "../../shared/records.js";
 import { playerName } from "./form.js";
 import { lineOf, recordDetails } from "./reminder.js";
+import { keyedChildren, keyOf } from "./keyed.js";
 
 const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", "last-chance": "Last chance", unknown: "Unknown" };
 
-function heading(text, id) {
-  return el("h3", { id, text });
+/** A heading of the card, as a keyed child (keyed.js): the same heading stays from step to step. */
+function headingItem(text, id) {
+  return { key: keyOf("h3", id, text), build: () => el("h3", { id, text }) };
 }
 
 /** When the record acts, in words: its own `when`, else the steps its timing names (when not this one). */
@@ -78,8 +80,10 @@ function reminderItem(g, moment, r, ctx) {
  * Items grouped by who holds them: the table first, then player 1, 2, ... (asPlayer's group first,
  * the others folded). Past SHOWN for one player, the rest fold under "n more", built when opened:
  * a table of a hundred records in play keeps a card that fits the phone and redraws at once.
+ * As keyed children (keyed.js) of the list: a group whose items are all as they were stays.
+ * keyFor(item) names what an item is drawn from; base, the table's own key.
  */
-function groupedList(g, table, items, build, { id, asPlayer, tableLast = false }) {
+function groupedItems(g, table, items, build, keyFor, { asPlayer, tableLast = false, base }) {
   const groups = new Map();
   for (const r of items) {
     const key = Number.isInteger(r.player) ? r.player : 0;
@@ -101,22 +105,37 @@ function groupedList(g, table, items, build, { id, asPlayer, tableLast = false }
     }
     return item;
   };
+  const groupKey = (k) => keyOf(base, k, groups.get(k).map(keyFor));
   const mine = Number.isInteger(asPlayer) && asPlayer > 0;
   const shown = mine ? keys.filter((k) => k === asPlayer || k === 0) : keys;
   const others = mine ? keys.filter((k) => k !== asPlayer && k !== 0) : [];
-  const list = el("ul", { class: "pa-list", id }, shown.map(group));
+  const out = shown.map((k) => ({ key: groupKey(k), build: () => group(k) }));
   if (others.length) {
-    const rest = el("ul", { class: "pa-list" });
-    const fold = el("details", { class: "pa-more", "data-others": "" },
-      el("summary", { text: `The other players (${others.reduce((n, k) => n + groups.get(k).length, 0)})` }), rest);
-    fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...others.map(group)); });
-    list.append(el("li", { "data-player": "others" }, fold));
+    out.push({ key: keyOf(base, "others", others.map(groupKey)), build: () => {
+      const rest = el("ul", { class: "pa-list" });
+      const fold = el("details", { class: "pa-more", "data-others": "" },
+        el("summary", { text: `The other players (${others.reduce((n, k) => n + groups.get(k).length, 0)})` }), rest);
+      fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...others.map(group)); });
+      return el("li", { "data-player": "others" }, fold);
+    } });
   }
-  return list;
+  return out;
+}
+
+/** A grouped list (groupedItems) as a keyed child: the list stays, its groups are keyed in it. */
+function groupedList(id, base, groupsOf) {
+  return { key: keyOf(base, id), build: () => el("ul", { class: "pa-list", id }), fill: (ul) => keyedChildren(ul, groupsOf()) };
+}
+
+/** What a reminder is drawn from: the engine's reminder, its used mark, how it is held, whether it acts at this step. */
+function reminderKey(moment, r, ctx) {
+  const held = ctx.state && (ctx.state.inPlay || []).find((e) => e.id === r.id);
+  return keyOf(r, usedMark(r, ctx.state), held ? held.by || null : null, Array.isArray(r.at) && r.at.includes(moment.step.id));
 }
 
 function reminderGroups(g, table, moment, reminders, ctx) {
-  return groupedList(g, table, reminders, (r) => reminderItem(g, moment, r, ctx), { id: "pa-reminders", asPlayer: ctx.asPlayer });
+  return groupedList("pa-reminders", ctx.base, () => groupedItems(g, table, reminders, (r) => reminderItem(g, moment, r, ctx),
+    (r) => reminderKey(moment, r, ctx), { asPlayer: ctx.asPlayer, base: ctx.base }));
 }
 
 function dueItem(g, d) {
@@ -130,7 +149,8 @@ function dueItem(g, d) {
 
 /** What is due, grouped by player (the table's own first), each with its words. */
 function dueList(g, table, due, ctx) {
-  return groupedList(g, table, due, (d) => dueItem(g, d), { id: "pa-due", asPlayer: ctx.asPlayer, tableLast: true });
+  return groupedList("pa-due", ctx.base, () => groupedItems(g, table, due, (d) => dueItem(g, d), (d) => keyOf(d),
+    { asPlayer: ctx.asPlayer, tableLast: true, base: ctx.base }));
 }
 
 /** A list of records with a line each: what enters now (and does as it enters), what leaves by rule, the wins to check. */
@@ -181,17 +201,20 @@ function rulingBlock(g, moment) {
     const rec = g.byId.get(id);
     ((rec && (rec.concerns || []).some((c) => here.has(c))) ? own : others).push(id);
   }
-  const out = [heading("Rulings", "pa-h-rulings")];
-  if (own.length) out.push(el("ul", { class: "pa-list", id: "pa-rulings" }, own.slice(0, SHOWN).map((id) => rulingItem(g, id))));
+  const out = [headingItem("Rulings", "pa-h-rulings")];
+  const listed = own.slice(0, SHOWN);
+  if (own.length) out.push({ key: keyOf(g.game, "pa-rulings", listed), build: () => el("ul", { class: "pa-list", id: "pa-rulings" }, listed.map((id) => rulingItem(g, id))) });
   const rest = [...own.slice(SHOWN), ...others];
   if (rest.length) {
-    const list = el("ul", { class: "pa-list" });
     const more = own.length > SHOWN ? `${own.length - SHOWN} more about this step` : "";
     const about = others.length ? `${others.length} about the records in play` : "";
-    const fold = el("details", { class: "pa-more", id: "pa-rulings-more" },
-      el("summary", { text: [more, about].filter(Boolean).join(", ") }), list);
-    fold.addEventListener("toggle", () => { if (fold.open && !list.firstChild) list.append(...rest.map((id) => rulingItem(g, id))); });
-    out.push(fold);
+    out.push({ key: keyOf(g.game, "pa-rulings-more", more, about, rest), build: () => {
+      const list = el("ul", { class: "pa-list" });
+      const fold = el("details", { class: "pa-more", id: "pa-rulings-more" },
+        el("summary", { text: [more, about].filter(Boolean).join(", ") }), list);
+      fold.addEventListener("toggle", () => { if (fold.open && !list.firstChild) list.append(...rest.map((id) => rulingItem(g, id))); });
+      return fold;
+    } });
   }
   return out;
 }
@@ -205,19 +228,23 @@ function winLine(g, table, w) {
   return bits.filter(Boolean).join(" ");
 }
 
-/** The step's one line: the engine's, else its record's summary. */
-function stepLine(g, moment) {
-  const line = lineOf(g, moment.step);
-  return line ? el("p", { class: "pa-step-line", id: "pa-step-line", text: line }) : null;
-}
-
 /** The card's head: the step and its line (the turn's line above it is the card's own, kept). */
 function headContent(g, moment) {
   const out = [];
   const path = (moment.step.path || []).map((id) => g.byId.get(id)).filter(Boolean).map((r) => r.name);
-  if (path.length > 1) out.push(el("p", { class: "pa-path", text: path.slice(1).join(" › ") }));
-  out.push(el("h2", { id: "pa-step", "data-step": moment.step.id }, recordLink(moment.step)), stepLine(g, moment));
+  const pathText = path.slice(1).join(" › ");
+  if (path.length > 1) out.push({ key: keyOf("pa-path", pathText), build: () => el("p", { class: "pa-path", text: pathText }) });
+  const { id, name, url } = moment.step;
+  out.push({ key: keyOf("pa-step", g.game, id, name, url), build: () => el("h2", { id: "pa-step", "data-step": id }, recordLink(moment.step)) });
+  // The step's one line: the engine's, else its record's summary.
+  const line = lineOf(g, moment.step);
+  if (line) out.push({ key: keyOf("pa-step-line", line), build: () => el("p", { class: "pa-step-line", id: "pa-step-line", text: line }) });
   return out;
+}
+
+/** A list of records with a line each (noteList) as a keyed child: the same items, the same list. */
+function noteItem(g, table, id, items, lineFor) {
+  return { key: keyOf(g.game, table.seats, id, items), build: () => noteList(g, table, id, items, lineFor) };
 }
 
 /** What acts, is due, enters, leaves and arrives now. */
@@ -225,20 +252,22 @@ function bodyContent(g, table, moment, ctx) {
   const out = [];
   const prompts = moment.prompts || [];
   if (prompts.length) {
-    out.push(heading("As it enters", "pa-h-enters"), noteList(g, table, "pa-enters", prompts, (x) => plainText(x.line || x.do || "", g.byId)));
+    out.push(headingItem("As it enters", "pa-h-enters"), noteItem(g, table, "pa-enters", prompts, (x) => plainText(x.line || x.do || "", g.byId)));
   }
   const wins = moment.wins || [];
-  if (wins.length) out.push(heading("Check the win now", "pa-h-wins"), noteList(g, table, "pa-wins", wins, (x) => winLine(g, table, x)));
+  if (wins.length) out.push(headingItem("Check the win now", "pa-h-wins"), noteItem(g, table, "pa-wins", wins, (x) => winLine(g, table, x)));
   const reminders = moment.reminders || [];
-  out.push(heading("In play now", "pa-h-reminders"));
+  out.push(headingItem("In play now", "pa-h-reminders"));
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
-    : el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }));
-  if (moment.due && moment.due.length) out.push(heading("Due", "pa-h-due"), dueList(g, table, moment.due, ctx));
+    : { key: "pa-reminders-none", build: () => el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }) });
+  if (moment.due && moment.due.length) out.push(headingItem("Due", "pa-h-due"), dueList(g, table, moment.due, ctx));
   const leaving = moment.leaving || [];
   if (leaving.length) {
-    out.push(heading("Leaving play", "pa-h-leaving"), noteList(g, table, "pa-leaving", leaving, (x) => plainText(x.text || x.note || x.line || "", g.byId)));
+    out.push(headingItem("Leaving play", "pa-h-leaving"), noteItem(g, table, "pa-leaving", leaving, (x) => plainText(x.text || x.note || x.line || "", g.byId)));
   }
-  if (moment.arrivals && moment.arrivals.length) out.push(heading("Arriving", "pa-h-arrivals"), arrivalList(moment.arrivals));
+  if (moment.arrivals && moment.arrivals.length) {
+    out.push(headingItem("Arriving", "pa-h-arrivals"), { key: keyOf(g.game, "pa-arrivals", moment.arrivals), build: () => arrivalList(moment.arrivals) });
+  }
   return out;
 }
 
@@ -247,13 +276,15 @@ function tailContent(g, moment, ctx) {
   const out = [];
   if (moment.rulings && moment.rulings.length) out.push(...rulingBlock(g, moment));
   if (moment.end) {
-    const end = el("div", { class: "pa-end", id: "pa-end" },
-      el("p", { text: moment.end.last ? "The game ends here: check who wins." : "The end of a round: check whether someone has won." }));
-    const a = moment.end.scoring ? ctx.scoring(moment.end.scoring) : null;
-    if (a) end.append(el("p", {}, a));
-    out.push(end);
+    out.push({ key: keyOf(g.game, "pa-end", moment.end), build: () => {
+      const end = el("div", { class: "pa-end", id: "pa-end" },
+        el("p", { text: moment.end.last ? "The game ends here: check who wins." : "The end of a round: check whether someone has won." }));
+      const a = moment.end.scoring ? ctx.scoring(moment.end.scoring) : null;
+      if (a) end.append(el("p", {}, a));
+      return end;
+    } });
   }
-  for (const gap of moment.gaps || []) out.push(el("p", { class: "pa-gap th-unknown", text: gap }));
+  (moment.gaps || []).forEach((gap, i) => out.push({ key: keyOf("pa-gap", i, gap), build: () => el("p", { class: "pa-gap th-unknown", text: gap }) }));
   return out;
 }
 
@@ -261,10 +292,12 @@ function tailContent(g, moment, ctx) {
  * The now card on `root`: {draw(g, table, moment, ctx), controls({nav, go, record, log})}. The
  * card is slots that stay: the turn's line (with "go to"), the head (the step), the marker's
  * controls, the body (what acts now), the foot (Entered play, Undo, the history) and the tail
- * (rulings, the end). A step replaces the head's, the body's and the tail's content and sets the
- * turn's text; the controls, the record picker with its long select and the log are never taken
- * out and put back, which a slow phone pays for at every step. ctx: {scoring(href), state
- * (stateOf), asPlayer, onChange(change)}.
+ * (rulings, the end). A step redraws the head's, the body's and the tail's content by keys
+ * (keyed.js): a heading, a list, a player's group of reminders drawn from the same data as at the
+ * last step stays as it is, and only what changed is built; it sets the turn's text; the
+ * controls, the record picker with its long select and the log are never taken out and put back,
+ * which a slow phone pays for at every step. ctx: {scoring(href), state (stateOf), asPlayer,
+ * onChange(change)}.
  */
 export function nowCard(root) {
   const roundText = el("p", { class: "pa-round", id: "pa-round" });
@@ -292,13 +325,16 @@ export function nowCard(root) {
     navSlot.hidden = !live;
     foot.hidden = !live;
     if (!g) {
-      head.replaceChildren(el("h2", { id: "pa-step", text: "Set your table" }),
-        el("p", { class: "pa-empty", text: "Choose a game below; the turn's steps then appear here, with what acts at each." }));
+      keyedChildren(head, [{ key: "unset", build: () => el("h2", { id: "pa-step", text: "Set your table" }) },
+        { key: "unset-hint", build: () => el("p", { class: "pa-empty", text: "Choose a game below; the turn's steps then appear here, with what acts at each." }) }]);
     } else if (!moment) {
-      head.replaceChildren(el("h2", { id: "pa-step", text: g.record.name }), el("p", { class: "pa-empty", text: "This table has no turn to step through." }));
-    } else head.replaceChildren(...headContent(g, moment));
-    body.replaceChildren(...(live ? bodyContent(g, table, moment, ctx) : []));
-    tail.replaceChildren(...(live ? tailContent(g, moment, ctx) : []));
+      keyedChildren(head, [{ key: keyOf("no-turn", g.record.name), build: () => el("h2", { id: "pa-step", text: g.record.name }) },
+        { key: "no-turn-hint", build: () => el("p", { class: "pa-empty", text: "This table has no turn to step through." }) }]);
+    } else keyedChildren(head, headContent(g, moment));
+    // What the keys of the body and the tail share: the game, who sits where, whose phone it is.
+    const keyed = live ? { ...ctx, base: keyOf(g.game, table.players, table.seats, ctx.asPlayer) } : ctx;
+    keyedChildren(body, live ? bodyContent(g, table, moment, keyed) : []);
+    keyedChildren(tail, live ? tailContent(g, moment, keyed) : []);
   }
   return { draw, controls };
 }
