@@ -148,9 +148,7 @@ function mount(root, loaded) {
     if (first && setupSection.nextSibling !== layout) root.insertBefore(setupSection, layout);
     else if (!first && layout.nextSibling !== setupSection) layout.after(setupSection);
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    releaseHeight();   // a changed table starts the card's height afresh
     drawNow();
-    requestAnimationFrame(() => setTimeout(holdHeight, 0));
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, errors);
     keep(withSeat(canonical, table.as), errors);
@@ -298,25 +296,6 @@ function mount(root, loaded) {
     if (first && !inView(first)) first.scrollIntoView({ block: "nearest" });
   }
 
-  /**
-   * The card keeps the tallest height it has had since the table last changed (play.css, the
-   * --pa-now-tallest floor of its height): a step to a shorter moment leaves room at the card's
-   * end instead of pulling up everything under it, so the page's height stays put, and a step
-   * is not followed by the theme's size observers (its sidebars follow the main column's height,
-   * a second layout) and the sections below moving. Read after the frame, when the layout is done.
-   */
-  let tallest = 0;
-  function holdHeight() {
-    const h = Math.ceil(now.getBoundingClientRect().height);
-    if (h <= tallest) return;
-    tallest = h;
-    now.style.setProperty("--pa-now-tallest", `${h}px`);
-  }
-  function releaseHeight() {
-    tallest = 0;
-    now.style.removeProperty("--pa-now-tallest");
-  }
-
   /** The marker moves: one change of the log, and only the card is drawn again. */
   function move(to) {
     if (!to || !g) return;
@@ -328,7 +307,7 @@ function mount(root, loaded) {
     drawNow(true);
     log.moved();
     // Once the new card is on the screen (its layout done by the frame, so reading it costs nothing).
-    requestAnimationFrame(() => setTimeout(() => { holdHeight(); cardUp(); }, 0));
+    requestAnimationFrame(() => setTimeout(cardUp, 0));
     clearTimeout(settling);
     settling = setTimeout(settle, SETTLE_MS);
   }
