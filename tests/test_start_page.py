@@ -134,19 +134,22 @@ GARBAGE = [
 ]
 
 
-@pytest.mark.parametrize("stored", GARBAGE)
-def test_garbage_in_storage_is_ignored(browser, site_url, stored):
+def test_garbage_in_storage_is_ignored(browser, site_url):
+    """Each garbage value stored in turn, then the start page opened anew on it (one browser
+    context for all of them: a page load each, not a new context each)."""
     context = browser.new_context(**VIEWPORTS["375 touch"])
-    context.add_init_script(f"localStorage.setItem('compendium-recent', {stored!r})")
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("dialog", lambda d: (errors.append("dialog"), d.dismiss()))
     page.goto(site_url)
-    page.locator(BOX).fill("ajax")
-    page.locator(RESULTS).first.wait_for(timeout=15000)
-    assert page.locator(RECENT).is_hidden(), "no entry of the garbage is shown"
-    assert page.locator("img[src=x]").count() == 0
+    for stored in GARBAGE:
+        page.evaluate("(value) => localStorage.setItem('compendium-recent', value)", stored)
+        page.goto(site_url)
+        page.locator(BOX).fill("ajax")
+        page.locator(RESULTS).first.wait_for(timeout=15000)
+        assert page.locator(RECENT).is_hidden(), f"an entry of the garbage {stored!r} is shown"
+        assert page.locator("img[src=x]").count() == 0, stored
     context.close()
     assert not errors, errors
 
@@ -191,9 +194,8 @@ HOSTILE_Q = [
 ]
 
 
-@pytest.mark.parametrize("q", HOSTILE_Q, ids=range(len(HOSTILE_Q)))
-def test_hostile_query_in_the_address_goes_nowhere(browser, site_url, q):
-    from urllib.parse import quote
+def test_hostile_query_in_the_address_goes_nowhere(browser, site_url):
+    """Each hostile query opened in turn (one browser context for all: a page load each)."""
     context = browser.new_context(**VIEWPORTS["375 touch"])
     page = context.new_page()
     errors = []
@@ -201,6 +203,15 @@ def test_hostile_query_in_the_address_goes_nowhere(browser, site_url, q):
     page.on("dialog", lambda d: (errors.append("dialog"), d.dismiss()))
     requests = []
     page.on("request", lambda r: requests.append(r.url))
+    for q in HOSTILE_Q:
+        _goes_nowhere(page, site_url, q, requests)
+    context.close()
+    assert not errors, errors
+
+
+def _goes_nowhere(page, site_url, q, requests):
+    from urllib.parse import quote
+    requests.clear()
     address = site_url + "?q=" + quote(q, safe="")
     page.goto(address)
     page.locator("#cmp-start-status").wait_for()
@@ -216,8 +227,6 @@ def test_hostile_query_in_the_address_goes_nowhere(browser, site_url, q):
     assert all(u.startswith(site_url) for u in requests), [u for u in requests if not u.startswith(site_url)]
     for href in page.locator(".cmp-start a[href]").evaluate_all("(links) => links.map((a) => a.href)"):
         assert href.startswith(site_url), href
-    context.close()
-    assert not errors, errors
 
 
 def test_start_page_drawn_by_instant_navigation_still_searches(visitor, site_url):
