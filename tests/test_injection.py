@@ -200,7 +200,8 @@ def test_the_export_and_the_search_index_stay_data(poisoned):
 
 def test_search_results_show_the_payload_as_text(browser, poisoned):
     _, url = poisoned
-    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
     page = context.new_page()
     page.goto(url)
     page.locator("label.md-header__button[for='__search']").tap()
@@ -220,7 +221,8 @@ def test_search_results_show_the_payload_as_text(browser, poisoned):
                                   "play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.1&at=1.mn-military-phase"])
 def test_pages_request_nothing_from_other_hosts_and_run_nothing(browser, poisoned, path):
     _, url = poisoned
-    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
     # a device whose table has Ajax in play: his page draws the in-play note (assets/page/in-play.js)
     context.add_init_script("""localStorage.setItem('compendium.table.v1', JSON.stringify({v: 1, game: 'mare-nostrum',
         query: 'g=mare-nostrum&n=4&in=mn-ajax.1', inPlay: [{id: 'mn-ajax', player: 1}]}))""")

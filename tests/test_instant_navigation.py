@@ -32,7 +32,8 @@ def test_calculators_start_after_instant_navigation(page, site_url, href, root):
 
 SCREENS = {"1280": dict(viewport={"width": 1280, "height": 900}),
            "800": dict(viewport={"width": 800, "height": 800}),
-           "375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)}
+           "375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                            device_scale_factor=2)}
 
 
 @pytest.fixture(params=list(SCREENS))
