@@ -44,12 +44,16 @@ def tool_page(request, browser):
     assert not errors, f"JavaScript errors: {errors}"
 
 
-@pytest.mark.parametrize("path", TOOLS)
-def test_each_tool_opens_on_a_verdict_and_no_error(tool_page, site_url, path):
+def test_each_tool_opens_on_a_verdict_and_no_error(tool_page, site_url):
+    """Each tool opened in turn from its bare link, in one browser context a width (a page load each)."""
+    for path in TOOLS:
+        _opens_on_a_verdict(tool_page, site_url, path)
+
+
+def _opens_on_a_verdict(pg, site_url, path):
     root, verdict, words, example = TOOLS[path]
-    pg = tool_page
     _open(pg, site_url + path, root, verdict)
-    assert words in pg.inner_text(verdict)
+    assert words in pg.inner_text(verdict), path
     shown = [t for t in pg.locator(PROBLEMS).all_inner_texts() if t.strip()]
     assert shown == [], f"{path} opens on a problem: {shown}"
     assert pg.locator(f"#{root} {PROBLEMS}").count() == 0
