@@ -89,9 +89,9 @@ def row(doc: dict, column: str, value) -> dict:
 
 
 @pytest.mark.slow     # writes the whole site twice: make test, not make quick
-def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path):
+def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path, records_json_path):
     js_before = digest(JS_FILES)
-    base = probe(build_records(ROOT / "data", tmp_path / "base"))
+    base = probe(records_json_path)     # the real data's export, as the session wrote it
     assert base["open_11_v_6"]["column"] == "1:1"
     assert base["open_11_v_6"]["rows"][0][3] == "attacker-eliminated"
 
@@ -123,8 +123,8 @@ def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_missing_cell_filled_in_yaml_shrinks_the_unknown_share(tmp_path):
-    base = probe(build_records(ROOT / "data", tmp_path / "base"))
+def test_a_missing_cell_filled_in_yaml_shrinks_the_unknown_share(tmp_path, records_json_path):
+    base = probe(records_json_path)
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
 

@@ -336,24 +336,42 @@ def _numbers(rec: dict):
                     yield _Number(rec, ("rows", key, c["id"]), cell, c.get("label", ""), "", "cell")
 
 
+_ID_RUN = re.compile(r"[a-z0-9-]+")
+
+
 def _mentions(a: dict, b: dict) -> bool:
-    """Whether record a names record b's id anywhere (a link in its text, related, concerns)."""
-    return re.search(r"(?<![a-z0-9-])" + re.escape(b["id"]) + r"(?![a-z0-9-])", _text_of(a)) is not None
+    """Whether record a names record b's id anywhere (a link in its text, related, concerns): the id
+    with no letter, digit or hyphen either side, that is, one of the text's maximal runs of those.
+    A set of the runs, made once per record, answers that (a search of the text per pair of records
+    was most of the lint's time)."""
+    rid = b["id"]
+    if _ID_RUN.fullmatch(rid):
+        return rid in _runs_of(a)
+    return re.search(r"(?<![a-z0-9-])" + re.escape(rid) + r"(?![a-z0-9-])", _text_of(a)) is not None
 
 
 # A record's text, kept for one run of the lint: find_repeated_numbers empties it as it starts, and
 # each entry holds its record, so an id a freed record had (a copy the tests made, a record edited
 # between runs) never hands back another record's text. Keyed by id alone, it did, and the lint's
 # findings then depended on where Python put the copies (PYTHONHASHSEED 4 and 7 gave another).
-_TEXT: dict[int, tuple[dict, str]] = {}
+_TEXT: dict[int, tuple[dict, str, frozenset[str]]] = {}
 
 
 def _text_of(rec: dict) -> str:
+    return _entry(rec)[1]
+
+
+def _runs_of(rec: dict) -> frozenset[str]:
+    return _entry(rec)[2]
+
+
+def _entry(rec: dict) -> tuple[dict, str, frozenset[str]]:
     entry = _TEXT.get(id(rec))
     if entry is None or entry[0] is not rec:
         import json
-        entry = _TEXT[id(rec)] = (rec, json.dumps(rec, ensure_ascii=False, default=str))
-    return entry[1]
+        text = json.dumps(rec, ensure_ascii=False, default=str)
+        entry = _TEXT[id(rec)] = (rec, text, frozenset(_ID_RUN.findall(text)))
+    return entry
 
 
 def _name_words(rec: dict) -> list[set[str]]:
