@@ -239,7 +239,8 @@ SHARED_BUILD_MODULES = {"tests/test_injection.py", "tests/test_escaping_browser.
 # on one worker, so the tour is taken once.
 SHARED_TOURS = {"phone tour": {"tests/test_phone.py::test_no_page_type_scrolls_sideways",
                                "tests/test_phone.py::test_tap_targets_are_at_least_44px",
-                               "tests/test_accessibility.py::test_no_serious_or_critical_violation_on_any_page_type[phone]"}}
+                               "tests/test_accessibility.py::test_no_serious_or_critical_violation_on_any_page_type[phone]",
+                               "tests/test_same_origin.py::test_every_page_type_asks_only_its_own_origin"}}
 _TOUR_OF = {nodeid: tour for tour, nodeids in SHARED_TOURS.items() for nodeid in nodeids}
 
 

@@ -5,7 +5,8 @@ looks at every page type on that screen: the page-width check and the tap-target
 Why: each of them opened the same 32 pages in the same screen on its own, and opening and settling
 a page is most of what two of them cost. Here each page is opened once (site_pages.open_settled)
 and every registered reading runs on it in turn, the read-only ones first and axe last; each test
-then asserts on its own readings, as it did on its own visit. The tests that read a tour are run
+then asserts on its own readings, as it did on its own visit. The tour also keeps the address
+of every request its pages made (test_same_origin.py). The tests that read a tour are run
 on one pytest-xdist worker together (conftest.SHARED_TOURS), so the tour is made once.
 
 A reading registers itself where its test lives, as that module is imported:
@@ -51,12 +52,13 @@ class Tour:
     pages: dict[str, dict] = field(default_factory=dict)   # label -> {reading name: value}
     paths: dict[str, str] = field(default_factory=dict)    # label -> path
     errors: list[str] = field(default_factory=list)        # JavaScript errors on any page of the tour
+    requests: list[str] = field(default_factory=list)      # the address of every request its pages made
 
 
 def take(browser, screen: str, site_url: str, types) -> Tour:
     """Open each page type once on `screen` and run every registered reading on it."""
     readings = sorted(READINGS[screen].values(), key=lambda r: (r.order, r.name))
-    assert readings, f"no reading is registered for the {screen} tour"
+    # none registered (test_same_origin.py run alone): the pages are still opened, their requests kept
     context = browser.new_context(service_workers="block", **SCREENS[screen])   # as conftest's page fixtures
     for r in readings:
         if r.init_script:
@@ -64,6 +66,7 @@ def take(browser, screen: str, site_url: str, types) -> Tour:
     pg = context.new_page()
     tour = Tour()
     pg.on("pageerror", lambda exc: tour.errors.append(str(exc)))
+    context.on("request", lambda r: tour.requests.append(r.url))   # test_same_origin.py reads them
     try:
         for label, path in types:
             open_settled(pg, site_url + path)
