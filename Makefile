@@ -62,12 +62,12 @@ site: $(VENV)/.site
 $(VENV)/.site: requirements.txt constraints.txt
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip -c constraints.txt
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-compile -r requirements.txt
 	ln -sfn "$$($(PY) -m generator.node_binary)" $(VENV)/node-bin
 	touch $@
 
 $(VENV)/.test: requirements-test.txt requirements-zensical.txt $(VENV)/.site
-	$(PY) -m pip install --quiet -r requirements-test.txt
+	$(PY) -m pip install --quiet --no-compile -r requirements-test.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json $(VENV)/.site
