@@ -6,6 +6,7 @@ the README's test command installs them.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -42,6 +43,17 @@ def records(loaded):
     recs, problems = loaded
     assert not problems, "data is invalid:\n" + "\n".join(map(str, problems))
     return [r.data for r in recs]
+
+
+def own_folder(request, tmp_path_factory, name: str) -> Path:
+    """A module fixture's folder (a site of its own, a copy of data/), removed as its module ends
+    unless a test of this worker has failed (then kept, to read). Left in place, a run's folders
+    (about 45,000 files) were deleted by pytest at the end of a later run, after its last test:
+    about 9 s of `make test` in which no test ran. The tests' own tmp_path folders go as each test
+    passes (pytest.ini: tmp_path_retention_policy)."""
+    path = tmp_path_factory.mktemp(name)
+    request.addfinalizer(lambda: request.session.testsfailed or shutil.rmtree(path, ignore_errors=True))
+    return path
 
 
 def free_port() -> int:

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture uses them)
+from conftest import CHROMIUM_ARGS, own_folder  # noqa: F401  (the browser fixture uses CHROMIUM_ARGS)
 from generator.export.classic_scripts import ModuleSyntaxError, classic_page, classic_path, classic_script, records_script
 
 MODULES = {
@@ -149,8 +149,8 @@ def test_pages_load_the_classic_builds_and_refuse_foreign_module_scripts(tmp_pat
 # ---------------------------------------------------------------------------------- the real copy, from file://
 
 @pytest.fixture(scope="module")
-def copy_dir(site_dir, tmp_path_factory):
-    out = tmp_path_factory.mktemp("file-copy")
+def copy_dir(request, site_dir, tmp_path_factory):
+    out = own_folder(request, tmp_path_factory, "file-copy")
     with zipfile.ZipFile(site_dir / "downloads" / "ancient-games-compendium-offline.zip") as zf:
         zf.extractall(out)
     return out / "ancient-games-compendium"

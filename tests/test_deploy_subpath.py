@@ -13,7 +13,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from conftest import ROOT, _QuietHandler, free_port, serve
+from conftest import ROOT, _QuietHandler, free_port, own_folder, serve
 from engines.site_build import SiteUrlError, check_site_url
 from test_offline import _wait_available
 from test_search_browser import SCREENS
@@ -99,11 +99,11 @@ class _SubPathHandler(_QuietHandler):
 
 
 @pytest.fixture(scope="module")
-def subpath_site(tmp_path_factory):
+def subpath_site(request, tmp_path_factory):
     """(folder, port, base URL) of the site built by engines/site_build.py (make site's script) for the sub-path."""
     port = free_port()
     base = f"http://127.0.0.1:{port}{PREFIX}/"
-    out = tmp_path_factory.mktemp("subpath") / "site"
+    out = own_folder(request, tmp_path_factory, "subpath") / "site"
     env = {**os.environ, "SITE_URL": base, "PYTHONHASHSEED": "1"}
     done = subprocess.run([sys.executable, str(ROOT / "engines" / "site_build.py"), "--out", str(out)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=900)

@@ -8,15 +8,15 @@ import shutil
 
 import pytest
 
-from conftest import MINI_DATA, build_site, serve
+from conftest import MINI_DATA, build_site, own_folder, serve
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><b onmouseover="window.__pwned=2">bold</b>'
 MARK = 'window.__pwned=3'
 
 
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("hostile")
+def hostile_site(request, tmp_path_factory):
+    tmp = own_folder(request, tmp_path_factory, "hostile")
     data = tmp / "data"
     shutil.copytree(MINI_DATA, data)
     hero = data / "mare-nostrum" / "hero" / "mn-penthesilee.yaml"

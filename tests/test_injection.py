@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import ROOT, build_site, free_port, serve
+from conftest import ROOT, build_site, free_port, own_folder, serve
 from generator.validate.originality import strings_in
 from generator.validate.schemas import validators
 from generator.validate.run import load_and_validate
@@ -85,8 +85,8 @@ def _path(field: str) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def poisoned(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("poisoned")
+def poisoned(request, tmp_path_factory):
+    tmp = own_folder(request, tmp_path_factory, "poisoned")
     data = tmp / "data"
     shutil.copytree(ROOT / "data", data)
     files = {}     # path -> (first line, poisoned record, original record)

@@ -27,7 +27,7 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, own_folder
 from site_diff import first_line_difference
 
 pytestmark = pytest.mark.build      # a build of its own (conftest.BUILD_FIXTURES): not part of `make quick`
@@ -39,8 +39,8 @@ DERIVED = {"sw.js", "offline.json", ZIP}
 
 
 @pytest.fixture(scope="module")
-def properdocs_site(tmp_path_factory, site_port):
-    out = tmp_path_factory.mktemp("properdocs") / "site"
+def properdocs_site(request, tmp_path_factory, site_port):
+    out = own_folder(request, tmp_path_factory, "properdocs") / "site"
     env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{site_port}/", "PYTHONHASHSEED": "1"}
     done = subprocess.run([sys.executable, str(ROOT / "engines" / "site_build.py"), "--engine", "properdocs", "--out", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)

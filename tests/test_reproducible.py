@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, own_folder
 from generator.paths import RULING_TESTS
 from site_diff import first_difference, first_line_difference
 
@@ -32,13 +32,13 @@ def _other_seed() -> str:
 
 
 @pytest.fixture(scope="module")
-def second_build(tmp_path_factory, site_port):
-    copy = tmp_path_factory.mktemp("elsewhere") / "a" / "different" / "clone"
+def second_build(request, tmp_path_factory, site_port):
+    copy = own_folder(request, tmp_path_factory, "elsewhere") / "a" / "different" / "clone"
     shutil.copytree(ROOT, copy, ignore=NOT_COPIED, symlinks=True)
     # The one file under tests/ that the build reads: which rulings the calculators' tests check.
     (copy / RULING_TESTS.relative_to(ROOT)).parent.mkdir(parents=True)
     shutil.copy2(RULING_TESTS, copy / RULING_TESTS.relative_to(ROOT))
-    out = tmp_path_factory.mktemp("second-site")
+    out = own_folder(request, tmp_path_factory, "second-site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": _other_seed(),
            "COMPENDIUM_SITE_URL": f"http://127.0.0.1:{site_port}/"}   # the session site's configuration
     env.pop("COMPENDIUM_DATA", None)

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, free_port, serve
+from conftest import ROOT, free_port, own_folder, serve
 from helper_browser import open_helper, wait_state
 from test_links import _site_from_dir
 
@@ -22,9 +22,9 @@ MN_BATTLE = ("calculators/mare-nostrum-battle/?a.civ=mn-atlantis&a.legions=4&a.c
 
 
 @pytest.fixture(scope="module")
-def zensical_site(tmp_path_factory):
+def zensical_site(request, tmp_path_factory):
     """(site folder, served URL) of the Zensical build, with site_url equal to the served origin."""
-    out = tmp_path_factory.mktemp("zensical")
+    out = own_folder(request, tmp_path_factory, "zensical")
     port = free_port()
     env = {**os.environ, "COMPENDIUM_SITE_URL": f"http://127.0.0.1:{port}/"}
     done = subprocess.run([sys.executable, str(ROOT / "engines" / "zensical_build.py"), str(out)], cwd=ROOT, env=env,
