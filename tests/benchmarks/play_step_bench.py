@@ -24,6 +24,12 @@ Printed: median, 90th percentile and max ms per press, the median ms of the clic
 (the engine's and the page's work before the browser lays out and paints), and the site/floor ratio
 of the medians. Goals: at most 100 ms (issue 25), and within 2x the floor (issue 31).
 
+A third page bounds what the theme costs: the site's own play-along page copied to
+play-step-untheme/ with Material's stylesheets and script and the site's other page modules taken
+out (the page's own script, stylesheets and DOM as built): "no theme" in the table. Its ratio to
+the floor is what the card itself costs, whatever is done about the theme (a shadow root, another
+theme, no theme).
+
 Since issue 31 each press is a change of the table's log (the marker's move) read back through the
 engine (stateOf, momentAt) and the card keeps its controls (now.js nowCard): the site's script
 column is what the log costs a step.
@@ -34,6 +40,7 @@ import argparse
 import copy
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -86,8 +93,14 @@ document.body.dataset.ready = "true";
 </script>
 </body></html>
 """
+UNTHEME_DIR = "play-step-untheme"
+# Taken out of the no-theme copy: Material's stylesheets and bundle, and every page module but the page's own.
+UNTHEMED = [r'<link rel="stylesheet" href="\.\./assets/stylesheets/[^"]*">',
+            r'<script src="\.\./assets/javascripts/bundle[^"]*"></script>',
+            r'<script src="\.\./assets/(?!play/)[^"]*" type="module"></script>']
 # Each page: its path, the Next button, and what says it is drawn.
 PAGES = {"site": ("play-along/", "#pa-next", "#play-along[data-ready=true]"),
+         "no theme": (f"{UNTHEME_DIR}/", "#pa-next", "#play-along[data-ready=true]"),
          "floor": (f"{FLOOR_DIR}/", "#next", "body[data-ready=true]")}
 PRESS_JS = """async (selector) => {
   const button = document.querySelector(selector);
@@ -130,6 +143,17 @@ def ten_times(export: dict) -> tuple[dict, list[str]]:
     out = dict(export, records=records + extra)
     out["count"] = len(out["records"])
     return out, ids
+
+
+def untheme(site: Path) -> None:
+    """Write play-step-untheme/: the play-along page without the theme (UNTHEMED), the rest as built."""
+    html = (site / "play-along" / "index.html").read_text(encoding="utf-8")
+    for pattern in UNTHEMED:
+        html, n = re.subn(pattern, "", html)
+        if not n:
+            sys.exit(f"the built play-along page has nothing matching {pattern!r}: update UNTHEMED")
+    (site / UNTHEME_DIR).mkdir()
+    (site / UNTHEME_DIR / "index.html").write_text(html, encoding="utf-8")
 
 
 def new_context(browser):
@@ -194,13 +218,14 @@ def main() -> int:
                 data, ids = export, IN_PLAY
             (site / FLOOR_DIR).mkdir()
             (site / FLOOR_DIR / "index.html").write_text(FLOOR_PAGE, encoding="utf-8")
+            untheme(site)
             query = f"{table_query()}&{in_play(ids)}"
             url, server = serve(site, port)
             found = {name: [] for name in PAGES}
             print(f"[{scale}x] {len(data['records'])} records, {len(ids)} in play, query {len(query)} characters",
                   file=sys.stderr, flush=True)
             for _ in range(args.runs):
-                for name, (path, button, ready) in PAGES.items():   # alternated, so both see the same machine
+                for name, (path, button, ready) in PAGES.items():   # alternated, so all see the same machine
                     found[name] += presses(browser, f"{url}{path}?{query}", button, ready)
             server.shutdown()
             server.server_close()
@@ -217,6 +242,10 @@ def main() -> int:
         (sm, s9, sx, sj), (fm, f9, fx, fj) = r["site"], r["floor"]
         print(f"{r['scale']:>4}x {r['records']:>8} {r['in_play']:>8} {sm:>9.1f} ms {s9:>6.1f} ms {sx:>6.1f} ms {sj:>6.1f} ms "
               f"{fm:>10.1f} ms {f9:>6.1f} ms {fx:>6.1f} ms {fj:>6.1f} ms {sm / fm:>6.2f}")
+    print(f"\n{'scale':>5} {'no theme median':>16} {'p90':>9} {'max':>9} {'script':>9} {'ratio to floor':>15}")
+    for r in rows:
+        (um, u9, ux, uj), fm = r["no theme"], r["floor"][0]
+        print(f"{r['scale']:>4}x {um:>13.1f} ms {u9:>6.1f} ms {ux:>6.1f} ms {uj:>6.1f} ms {um / fm:>15.2f}")
     median = max(r["site"][0] for r in rows)
     worst = max(r["site"][2] for r in rows)
     ratio = max(r["site"][0] / r["floor"][0] for r in rows)
@@ -224,7 +253,8 @@ def main() -> int:
           f"({'met' if median <= GOAL_MS else 'NOT met'}), worst press {worst:.1f} ms ({'met' if worst <= GOAL_MS else 'NOT met'}; "
           f"the floor's worst shows what the machine's own load adds); ratio = site median / floor median, "
           f"goal (issue 31) at most {RATIO_GOAL}: worst {ratio:.2f} ({'met' if ratio <= RATIO_GOAL else 'NOT met'}); "
-          f"script = the click's own script (engine and page), median; the rest of a press is style, layout and paint")
+          f"script = the click's own script (engine and page), median; the rest of a press is style, layout and paint; "
+          f"no theme = the site's page without Material's stylesheets and script: what the card itself costs")
     return 0
 
 
