@@ -29,8 +29,11 @@ test("the design's example table (an old link: in= and at=) reads as its changes
   const { table, errors } = read(q);
   assert.deepEqual(errors, []);
   assert.deepEqual(table, { game: "mare-nostrum", players: 4, options: [], seats: ["mn-rome", "mn-greece", null, null], as: null,
-    log: [{ type: "enter", id: "mn-ajax", player: 1 }, { type: "marker", to: "2.mn-military-phase" }],
-    inPlay: [{ id: "mn-ajax", player: 1 }], at: "2.mn-military-phase" });
+    // Each change with its stamp (stamps.js): an old link's are the unnamed phone's, at clock 0,
+    // each where the marker was.
+    log: [{ type: "enter", id: "mn-ajax", player: 1, ph: "000", seq: 1, clk: 0, pos: "1.mn-role-assignment" },
+      { type: "marker", to: "2.mn-military-phase", ph: "000", seq: 2, clk: 0, pos: "1.mn-role-assignment" }],
+    inPlay: [{ id: "mn-ajax", player: 1 }], at: "2.mn-military-phase", seen: {} });
   const canonical = "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&e=iajax.1&e=m2.military-phase";
   assert.equal(E.tableToQuery(rules, table), canonical);
   assert.deepEqual(read(canonical), { table, errors: [] });

@@ -19,12 +19,22 @@
 //   c<count>           the log was folded here: what comes before is the state those <count>
 //                      changes led to, not the history (a bare "c", as older links write it: how
 //                      many is not said)
+//   p<phone><clock>[.<seq>][_<position>]
+//                      the changes that follow were made on that phone (three letters or digits),
+//                      at that clock, the first with counter <seq> (else one more than that phone's
+//                      last so far in the link, or 1), each next one counting on; <position>: where
+//                      that phone's marker was, written only when it is not the marker's place in
+//                      the link at that point (stamps.js)
+//   h<phone>.<seq>     the table knows that phone's changes up to <seq>; one it does not hold was
+//                      taken out on purpose (undone, set aside, folded)
+// Changes before any p were made where no phone was named (an older link): the unnamed phone.
 // An id that does not start with the game's prefix is written whole after "*".
 import { shorten } from "../../shared/input.js";
 import { parsePosition, formatPosition } from "./sequence.js";
 import { currentId } from "../../shared/former-ids.js";
+import { PHONE } from "./stamps.js";
 
-export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold", r: "tick-run" };
+export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold", r: "tick-run", p: "stamp", h: "seen" };
 const LETTER = Object.fromEntries(Object.entries(EVENT_TYPES).map(([k, v]) => [v, k]));
 const ID_BODY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const KEY_BODY = /^[a-z0-9-]+(\.[a-z0-9-]+){1,3}$/;
@@ -123,6 +133,16 @@ export function writeTickRun(setupKeys, a, b) {
   return `r${keysHash(setupKeys)}.${a}-${b}`;
 }
 
+/** The written stamp that starts a run of one phone's changes ({phone, clock, seq, pos}; seq and pos may be null). */
+export function writeStamp(g, { phone, clock, seq = null, pos = null }) {
+  return `p${phone}${clock}${seq === null ? "" : `.${seq}`}${pos === null ? "" : `_${shortPosition(g, pos)}`}`;
+}
+
+/** The written mark of a phone's highest counter known (h<phone>.<seq>). */
+export function writeSeen(phone, seq) {
+  return `h${phone}.${seq}`;
+}
+
 /** The written form of an event (setupKeys: the table's setupFor keys, for a "ticks" event). */
 export function writeEvent(g, e, setupKeys = []) {
   const who = (p) => (Number.isInteger(p) ? `.${p}` : "");
@@ -206,6 +226,26 @@ export function readEvent(g, text, setupKeys = [], formerIds = null) {
       const [a, b] = [Number(m[2]), Number(m[3])];
       if (!(a < b) || b >= setupKeys.length) return { error: `“${shorten(text)}” names setup steps this setup does not have (it has ${setupKeys.length}); it was left out.` };
       return { events: setupKeys.slice(a, b + 1).map((key) => ({ type: "tick", key })) };
+    }
+    case "stamp": {
+      const m = /^([a-z0-9]{3})(\d{1,7})(?:\.(\d{1,7}))?(?:_(.{1,100}))?$/.exec(body);
+      if (!m || !PHONE.test(m[1])) return { error: `“${shorten(text)}” is not a phone's stamp (p, the phone's three letters or digits, its clock, then .counter and _position if needed); the changes after it are read as the unnamed phone's.` };
+      const seq = m[3] === undefined ? null : Number(m[3]);
+      if (seq === 0) return { error: `“${shorten(text)}”: a phone's counter starts at 1; the changes after it are read as the unnamed phone's.` };
+      let pos = null;
+      if (m[4] !== undefined) {
+        const long = longPosition(g, m[4]);
+        const dot = long.lastIndexOf(".");
+        const p = parsePosition(g, `${long.slice(0, dot + 1)}${now(long.slice(dot + 1))}`);
+        if (p.error) return { error: `${p.error} The phone's stamp was read without its position.`, stamp: { phone: m[1], clock: Number(m[2]), seq, pos: null } };
+        pos = formatPosition(p);
+      }
+      return { stamp: { phone: m[1], clock: Number(m[2]), seq, pos } };
+    }
+    case "seen": {
+      const m = /^([a-z0-9]{3})\.([1-9]\d{0,6})$/.exec(body);
+      if (!m) return { error: `“${shorten(text)}” is not a phone's mark (h, the phone, a dot, its counter); it was left out.` };
+      return { seen: { phone: m[1], seq: Number(m[2]) } };
     }
     case "fold":
       if (body === "") return { event: { type, count: null } };

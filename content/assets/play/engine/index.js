@@ -3,8 +3,10 @@
 // from the records (api/records.json) by rulesFromRecords.
 
 export { rulesFromRecords, RecordsError, gameRules, stepsOf } from "./records.js";
-export { tableFromQuery, tableToQuery, applyChange, emptyTable, MAX_QUERY, MAX_KEYS, PLAYER_CEILING } from "./table.js";
+export { tableFromQuery, tableToQuery, applyChange, emptyTable, mergeTables, undoMerge, settle, MAX_QUERY, MAX_KEYS, PLAYER_CEILING } from "./table.js";
 export { stateOf, undo, undoBlocked, LINK_BUDGET, FOLD_TARGET } from "./log.js";
+export { sameTable, tableKey, mergeLogs, mergeNote, conflictSides } from "./merge.js";
+export { newPhone, eventId, ANON, PHONE } from "./stamps.js";
 export { historyOf } from "./history.js";
 export { readEvent, writeEvent } from "./events.js";
 export { setupFor, unplayedSeats } from "./setup.js";

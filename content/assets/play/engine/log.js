@@ -1,23 +1,29 @@
-// The table is a log: its settings (game, players, options, seats) and then each change in
-// order (events.js spells them; state.js replays them). This module keeps the log canonical and
+// The table is a log: its settings (game, players, options, seats) and then each change, each
+// stamped with the phone that made it (stamps.js), in the one order every phone computes
+// (events.js spells them; state.js replays them). This module keeps the log canonical and
 // bounded, and gives the state, a change, and undo. Pure: no DOM.
 //
-// - Consecutive marker moves collapse into one (a run of Next taps is one change), and a run
-//   that comes back to where it started is no change at all; so undo of a marker move returns
-//   to the position before the run.
-// - A change the rules refuse is not added: applyChange says why.
-// - The link stays within LINK_BUDGET characters: when a change would make it longer, the
-//   oldest changes are folded into the state they led to (the records in play with the position
-//   each entered at, what left play, the setup ticks as one bitmap, the marks still counting, the
-//   marker), and a fold event says how many changes that stands for: the history before it is
-//   the state, not what happened; undo stops there.
-// A table is {game, players, options, seats, as, log, inPlay, at}: `log` is the truth;
+// - A phone's consecutive marker moves made one after another (one batch) collapse into one, and
+//   a run that comes back to where it started is no change at all; so undo of a marker move
+//   returns to the position before the run. The decision reads that batch alone, so every phone
+//   makes it alike.
+// - A change the rules refuse is not added: applyChange says why. A change of another phone's
+//   that meets this log (a record that phone entered while another held it) is kept and set
+//   aside: it does nothing, and the state names the conflict (state.js conflictsOf).
+// - The link stays within LINK_BUDGET characters: when a change would make it longer, the oldest
+//   changes that no longer shape the state are taken out (a fold): what is in play and who
+//   holds it, what left play, the setup ticks, the marks still counting, the marker and the
+//   conflicts stay, each change with its own stamp. A fold mark says how many changes the part
+//   before it stands for; undo stops there.
+// - What is taken out stays known (the table's `seen`), so no merge brings it back (merge.js).
+// A table is {game, players, options, seats, as, log, inPlay, at, seen}: `log` is the truth;
 // `inPlay` (the records that entered by a change and are still in play) and `at` (the marker,
 // null before it first moves) are derived from it, kept for readers that want them at hand.
 import { gameRules } from "./records.js";
 import { startReplay, stepReplay, finishReplay, periodKey } from "./state.js";
-import { formatPosition, parsePosition } from "./sequence.js";
-import { writeEvent, writeTickRun } from "./events.js";
+import { formatPosition, parsePosition, first } from "./sequence.js";
+import { writeEvent, writeTickRun, writeStamp, writeSeen } from "./events.js";
+import { ANON, sortLog, renumberAnon, seenAfterDrop, neededSeen, stampFor } from "./stamps.js";
 
 /** The most characters a table's query holds (share.js draws a QR code of at most 2,331 bytes: the
  * site's address, up to 500 characters, leaves this much for the table). */
@@ -29,40 +35,80 @@ function cloneReplay(r) {
   return {
     ...r, held: new Map([...r.held].map(([k, v]) => [k, { ...v }])), left: r.left.slice(), ticks: new Set(r.ticks),
     uses: r.uses.slice(), events: r.events.slice(), leaveAt: new Map(r.leaveAt), kept: r.kept.slice(),
+    tickedBy: new Map(r.tickedBy), usedAfterLeave: r.usedAfterLeave.slice(), setAgainst: r.setAgainst.slice(),
+    setAside: new Set(r.setAside), dropped: r.dropped.slice(),
   };
 }
 
+const sameBatch = (a, b) => Boolean(a && b && a.ph === b.ph && a.clk === b.clk);
+
 /**
- * Replay `events` on the table's settings, keeping the log canonical: {r, kept, refused}, where
- * `kept` is the canonical log, `refused` [{index, message}] the events refused (by their index in
- * `events`), and r the replay (state.js) after the kept events.
+ * Replay `events` (in the log's order) on the table's settings, keeping the log canonical: {r,
+ * kept, refused}, where `kept` is the canonical log, `refused` [{index, message}] the events
+ * refused (by their index in `events`), and r the replay (state.js) after the kept events.
+ * `strict`: the index of a new change, refused whatever stands in its way. A change of the unnamed
+ * phone (an older link) that the rules refuse is refused; a named phone's is set aside (kept, no
+ * effect) when another phone's change stands in its way, so that what two phones recorded is
+ * never dropped by a merge.
  */
-export function replayEvents(g, table, events) {
+export function replayEvents(g, table, events, { strict = -1 } = {}) {
   let r = startReplay(g, table);
-  r.kept = [];
-  let checkpoint = null;   // the replay before the current run of marker moves
+  let checkpoint = null;   // the replay before the current run of one batch's marker moves
   const refused = [];
   events.forEach((event, i) => {
     if (event.type === "marker") {
       const last = r.kept[r.kept.length - 1];
-      if (last && last.type === "marker" && checkpoint) {
+      // Where the move started: its phone's marker (the unnamed phone's is the marker's place).
+      let from = typeof event.pos === "string" && event.ph !== ANON ? event.pos : formatPosition(r.marker);
+      if (last && last.type === "marker" && sameBatch(last, event) && checkpoint) {
+        const dropped = r.dropped.concat([last]);
+        from = last.pos;
         r = cloneReplay(checkpoint);   // the run collapses: replay from before it
+        r.dropped = dropped;
       } else checkpoint = cloneReplay(r);
-      if (event.to === formatPosition(r.marker)) return;   // back where the run started: no change
-      const why = stepReplay(r, event, r.kept.length);
+      const ev = { ...event, pos: from };
+      if (event.to === from && (event.ph !== ANON || event.to === formatPosition(r.marker))) {   // back where the run started: no change
+        r.dropped.push(ev);
+        return;
+      }
+      const why = stepReplay(r, ev, r.kept.length);
       if (why) refused.push({ index: i, message: why });
-      else r.kept.push(event);
+      else r.kept.push(ev);
       return;
     }
-    if (event.type === "fold" && r.kept.length && r.kept[r.kept.length - 1].type === "fold") return;
-    const why = stepReplay(r, event, r.kept.length);
-    if (why) refused.push({ index: i, message: why });
-    else r.kept.push(event);
+    if (event.type === "fold") {
+      if (r.kept.length && r.kept[r.kept.length - 1].type === "fold") return;
+      stepReplay(r, event, r.kept.length);
+      r.kept.push(event);
+      return;
+    }
+    const ev = typeof event.pos === "string" ? event : { ...event, pos: formatPosition(r.marker) };
+    const why = stepReplay(r, ev, r.kept.length);
+    if (!why) { r.kept.push(ev); return; }
+    const { blocker, same } = r.refusal;
+    const other = blocker === null || blocker === undefined ? null : r.kept[blocker];
+    if (i !== strict && ev.ph !== ANON && (!other || other.ph !== ev.ph)) {
+      r.setAside.add(r.kept.length);
+      r.setAgainst.push({ index: r.kept.length, blocker: other ? blocker : null, same, message: why });
+      r.kept.push(ev);
+      return;
+    }
+    refused.push({ index: i, message: why });
   });
   return { r, kept: r.kept, refused };
 }
 
 const cache = new WeakMap();
+
+/** The changes of a table written by hand (tests, older pages): stamped as the unnamed phone's. */
+function stamped(log) {
+  let n = 0;
+  return log.map((e) => {
+    if (e.type === "fold" || typeof e.ph === "string") return e;
+    n += 1;
+    return { ...e, ph: ANON, seq: n, clk: 0 };
+  });
+}
 
 /**
  * The table's log: its `log`; a table whose log is empty or missing (written by hand, as older
@@ -70,14 +116,14 @@ const cache = new WeakMap();
  */
 export function logOf(table) {
   if (Array.isArray(table.log) && table.log.length) {
-    const log = table.log.slice();
+    const log = stamped(table.log);
     // A page that set `at` by hand moved the marker.
-    if (typeof table.at === "string" && table.at !== derivedAt(log)) log.push({ type: "marker", to: table.at });
+    if (typeof table.at === "string" && table.at !== derivedAt(log)) log.push({ type: "marker", to: table.at, ...stampFor(log, table.seen, null) });
     return log;
   }
-  const log = (table.inPlay || []).filter((e) => e && typeof e.id === "string")
-    .map((e) => ({ type: "enter", id: e.id, player: Number.isInteger(e.player) ? e.player : null }));
-  if (typeof table.at === "string") log.push({ type: "marker", to: table.at });
+  const log = stamped((table.inPlay || []).filter((e) => e && typeof e.id === "string")
+    .map((e) => ({ type: "enter", id: e.id, player: Number.isInteger(e.player) ? e.player : null })));
+  if (typeof table.at === "string") log.push({ type: "marker", to: table.at, ...stampFor(log, table.seen, null) });
   return log;
 }
 
@@ -99,7 +145,7 @@ function replayOf(g, table) {
 /**
  * The state of the table: {at, inPlay: [{id, player, since, by, leaves}], ticks: [setup keys],
  * used: [{id, player, count, times, per, since, clears}], left: [{id, player, since, until, by,
- * note, index}], events: [{...event, pos, index}], setupKeys, folded}; null without a game.
+ * note, index}], events: [{...event, pos, index}], setupKeys, folded, conflicts, setAside}; null without a game.
  */
 export function stateOf(rules, table) {
   const g = table && gameRules(rules, table.game);
@@ -110,18 +156,25 @@ export function stateOf(rules, table) {
 }
 
 /** The settings of a table, with this log, its derived fields filled in. */
-function withLog(g, table, log, r) {
+function withLog(g, table, log, r, seen) {
   const inPlay = [...r.held.values()].filter((e) => e.by === "entered").map((e) => ({ id: e.id, player: e.player }));
   const t = { game: table.game, players: table.players, options: (table.options || []).slice(), seats: (table.seats || []).slice(),
-    as: Number.isInteger(table.as) ? table.as : null, log, inPlay, at: derivedAt(log) };
+    as: Number.isInteger(table.as) ? table.as : null, log, inPlay, at: derivedAt(log), seen: neededSeen(log, seen) };
   cache.set(t, { r, kept: log, refused: [] });
   return t;
 }
 
-/** A table made canonical: its log replayed (refused events dropped), folded to fit the link. */
-export function canonicalTable(g, table, events, write) {
-  let { r, kept, refused } = replayEvents(g, table, events);
-  let t = withLog(g, table, kept, r);
+/**
+ * The table of these events (in the log's order): replayed (a refused change dropped, another
+ * phone's set aside), what was taken out kept known, the unnamed phone's changes numbered, and
+ * folded to fit the link. {table, refused}.
+ */
+export function canonicalTable(g, table, events, write, { strict = -1 } = {}) {
+  const { r, kept, refused } = replayEvents(g, table, events, { strict });
+  const taken = [...r.dropped, ...refused.map((x) => events[x.index])].filter((e) => e.ph !== ANON);
+  const log = renumberAnon(kept);
+  r.kept = log;   // the same changes in the same places: only the unnamed phone's numbers may differ
+  let t = withLog(g, table, log, r, seenAfterDrop(log, table.seen, taken));
   if (write(t).length > LINK_BUDGET) t = fold(g, t, write);
   return { table: t, refused };
 }
@@ -138,57 +191,58 @@ function changesIn(log, k) {
 }
 
 /**
- * The events that rebuild the state after the first k events of the table's log, then a fold
- * saying how many changes they stand for. Kept, each at the position it happened at and in the
- * log's order: the records in play (their entering), the setup ticks (one list), the used marks
- * still counting, what left play for good and came from setup (its leaving: a change, or the
- * marker move that took it out by rule; without it, setup would bring it back), and, with
- * `keepLeft`, the last stay of every other record that left play and is not back (its entering
- * and its leaving), so the state's `left`, the history and a look back in time keep them. Each is
- * one per record, so the fold is bounded by the game's records, not by the game's length.
+ * The log with the first k changes folded: of those, kept are what the state after them needs
+ * (the records in play, each with the marker move that put the marker where it entered; the
+ * setup ticks; the marks still counting; the conflicts; and, with `keepLeft`, each record that
+ * left play and is not back, its entering and its leaving; a seat's own record's leaving always,
+ * or setup would bring it back), the last marker move; the rest is taken out, and a fold mark
+ * follows, saying how many changes the part before it stands for. Every kept change keeps its
+ * stamp, so another phone's copy of it is the same change.
  */
-function snapshot(g, table, log, k, keepLeft) {
+function folded(g, table, log, k, keepLeft) {
   const { r } = replayEvents(g, table, log.slice(0, k));
-  const state = finishReplay(r);
-  const keepIndex = new Set();
-  for (const e of r.held.values()) if (e.index !== null) keepIndex.add(e.index);
+  const st = finishReplay(r);
+  const keep = new Set();
+  for (const e of r.held.values()) if (e.index !== null) keep.add(e.index);
   const lastLeft = new Map();
   for (const l of r.left) if (!r.held.has(l.id)) lastLeft.set(l.id, l);
   for (const l of lastLeft.values()) {
     if (l.entry !== null && !keepLeft) continue;
-    if (l.entry !== null) keepIndex.add(l.entry);
-    keepIndex.add(l.index);   // the leave, or the marker move that reached its leaving point
+    if (l.entry !== null) keep.add(l.entry);
+    keep.add(l.index);   // the leave, or the marker move that reached its leaving point
   }
-  const out = [];
-  if (state.ticks.length) out.push({ type: "ticks", keys: state.ticks.slice() });
-  const counting = new Set(r.uses.filter((u) => r.held.has(u.id) && u.key === periodKey(g, r.marker, u.per, r.held.get(u.id))).map((u) => u.index));
-  let marker = formatPosition(startReplay(g, table).marker);
-  for (const ev of r.events) {
-    if (ev.type === "marker") {
-      if (keepIndex.has(ev.index) && ev.to !== marker) { out.push({ type: "marker", to: ev.to }); marker = ev.to; }
-      continue;
-    }
-    const keep = ((ev.type === "enter" || ev.type === "leave") && keepIndex.has(ev.index)) || (ev.type === "use" && counting.has(ev.index));
-    if (!keep) continue;
-    if (ev.pos !== marker) { out.push({ type: "marker", to: ev.pos }); marker = ev.pos; }
-    out.push(ev.type === "leave" ? { type: "leave", id: ev.id } : { type: ev.type, id: ev.id, player: ev.player });
-  }
-  if (state.at !== marker) out.push({ type: "marker", to: state.at });
-  out.push({ type: "fold", count: changesIn(log, k) });
-  return out;
+  for (const u of r.uses) if (r.held.has(u.id) && u.key === periodKey(g, r.marker, u.per, r.held.get(u.id))) keep.add(u.index);
+  for (const [key, i] of r.tickedBy) if (r.ticks.has(key)) keep.add(i);
+  for (const c of st.conflicts) { keep.add(c.a); keep.add(c.b); }
+  for (let i = r.kept.length - 1; i >= 0; i -= 1) if (r.kept[i].type === "marker") { keep.add(i); break; }
+  // The marker move that put the marker where each kept change happened, when it is the move just before it.
+  let lastMove = -1;
+  const moves = new Set();
+  r.kept.forEach((e, i) => {
+    if (e.type === "marker") { lastMove = i; return; }
+    if (keep.has(i) && lastMove >= 0 && r.kept[lastMove].to === e.pos) moves.add(lastMove);
+  });
+  for (const i of moves) keep.add(i);
+  const kept = r.kept.filter((e, i) => keep.has(i) && e.type !== "fold");
+  const through = r.kept[r.kept.length - 1] || { clk: 0, ph: "", seq: 0 };
+  const mark = { type: "fold", count: changesIn(log, k), clk: through.clk, ph: through.ph, seq: through.seq, sub: 1 };
+  const dropped = r.kept.filter((e, i) => !keep.has(i) && e.type !== "fold");
+  return { head: [...kept, mark], dropped };
 }
 
 /**
- * The table with its oldest changes folded into their state, so that its link fits FOLD_TARGET:
- * the fewest changes folded that fit, keeping what left play if that fits too (else only what
- * the state cannot do without).
+ * The table with its oldest changes folded, so that its link fits FOLD_TARGET: the fewest changes
+ * folded that fit, keeping what left play if that fits too (else only what the state cannot do
+ * without).
  */
 function fold(g, table, write) {
   const log = table.log;
   const search = (keepLeft) => {
     const attempt = (k) => {
-      const { r, kept } = replayEvents(g, table, [...snapshot(g, table, log, k, keepLeft), ...log.slice(k)]);
-      return withLog(g, table, kept, r);
+      const { head, dropped } = folded(g, table, log, k, keepLeft);
+      const { r, kept } = replayEvents(g, table, [...head, ...log.slice(k)]);
+      r.kept = renumberAnon(kept);
+      return withLog(g, table, r.kept, r, seenAfterDrop(r.kept, table.seen, [...dropped, ...r.dropped].filter((e) => e.ph !== ANON)));
     };
     // The length falls as more are folded.
     let lo = 1;
@@ -248,57 +302,107 @@ function normalChange(g, change) {
  * The table after one change: {table, error}. A change is {type: "enter", id, player} |
  * {type: "leave", id} | {type: "tick"|"untick", key} | {type: "use", id, player} |
  * {type: "marker", to} ("move" is read as "marker"). Refused (error {field: "e", message}, the
- * table unchanged) when the rules do not allow it at this point of the game.
+ * table unchanged) when the rules do not allow it at this point of the game. `phone`: the phone
+ * making it (stamps.js; none: the unnamed phone), which stamps it; it happens at the marker.
  */
-export function applyChange(rules, table, change, write) {
+export function applyChange(rules, table, change, write, { phone = null } = {}) {
   const g = table && gameRules(rules, table.game);
   if (!g) return { table, error: { field: "g", message: "Choose a game before changing the table." } };
   const bad = shapeError(g, change);
   if (bad) return { table, error: { field: "e", message: bad } };
   const log = logOf(table);
-  const ev = normalChange(g, change);
-  const { table: t, refused } = canonicalTable(g, table, [...log, ev], write);
-  if (refused.length) {
-    const last = refused.find((x) => x.index === log.length);
-    if (last) return { table, error: { field: "e", message: last.message } };
-  }
+  const at = stateOf(rules, table).at;
+  const ev = { ...normalChange(g, change), ...stampFor(log, table.seen, phone), pos: at };
+  const { table: t, refused } = canonicalTable(g, table, [...log, ev], write, { strict: log.length });
+  const last = refused.find((x) => x.index === log.length);
+  if (last) return { table, error: { field: "e", message: last.message } };
   return { table: t, error: null };
 }
 
-/** Whether the table has a change to undo: null, or {field: "e", message} saying why not. */
-export function undoBlocked(rules, table) {
+/** The index of the phone's last change in the log (the unnamed phone's without one), or -1. */
+function lastOf(log, phone) {
+  const ph = phone || ANON;
+  for (let i = log.length - 1; i >= 0; i -= 1) if (log[i].type !== "fold" && log[i].ph === ph) return i;
+  return -1;
+}
+
+/** Whether the phone has a change to undo: null, or {field: "e", message} saying why not. */
+export function undoBlocked(rules, table, { phone = null } = {}) {
   const g = table && gameRules(rules, table.game);
   if (!g) return { field: "g", message: "There is no table to undo a change of." };
   const log = logOf(table);
   if (!log.length) return { field: "e", message: "Nothing to undo: the table is as it was set up." };
-  if (log[log.length - 1].type === "fold") return { field: "e", message: "Nothing more to undo: the earlier changes were folded into the table when its link grew long." };
+  const i = lastOf(log, phone);
+  const fold = log.findIndex((e) => e.type === "fold");
+  if (i < 0 && fold >= 0) return { field: "e", message: "Nothing more to undo: the earlier changes were folded into the table when its link grew long." };
+  if (i < 0) return { field: "e", message: phone ? "Nothing to undo: this phone has made no change to this table." : "Nothing to undo: the table is as it was set up." };
+  if (fold > i || log[log.length - 1].type === "fold") return { field: "e", message: "Nothing more to undo: the earlier changes were folded into the table when its link grew long." };
   return null;
 }
 
-/** The table with its last change removed (exactly the table before it); the same table when there is none. */
-export function undo(rules, table) {
-  if (undoBlocked(rules, table)) return table;
+/**
+ * The table with the phone's last change taken out (for the unnamed phone, exactly the table
+ * before it); the same table when there is none. A named phone's change stays known (`seen`), so
+ * a phone that already had it drops it too when the tables merge: undo is a change like any other.
+ */
+export function undo(rules, table, { phone = null } = {}) {
+  if (undoBlocked(rules, table, { phone })) return table;
   const g = gameRules(rules, table.game);
-  const log = logOf(table).slice(0, -1);
-  const { r, kept } = replayEvents(g, table, log);
-  return withLog(g, table, kept, r);
+  const log = logOf(table);
+  const i = lastOf(log, phone);
+  return dropChanges(g, table, [i]).table;
+}
+
+/**
+ * The table with the changes at these indexes of its log taken out, each staying known so that no
+ * merge brings it back: {table, dropped}. How a phone undoes, sets a side of a conflict aside, or
+ * undoes a merge (merge.js).
+ */
+export function dropChanges(g, table, indexes) {
+  const log = logOf(table);
+  const out = new Set(indexes);
+  const dropped = log.filter((_, i) => out.has(i));
+  const rest = log.filter((_, i) => !out.has(i));
+  const { r, kept } = replayEvents(g, { ...table, log: [] }, rest);
+  r.kept = renumberAnon(kept);
+  const seen = seenAfterDrop(r.kept, table.seen, [...dropped, ...r.dropped].filter((e) => e.ph !== ANON && e.type !== "fold"));
+  return { table: withLog(g, table, r.kept, r, seen), dropped };
 }
 
 /**
  * The written events of a log (events.js), with the setup keys a folded tick list is read over;
  * ticks of consecutive setup keys, one after another in the setup's order, are written as one run.
+ * A phone's stamp is written where its run starts (stamps.js): the unnamed phone's first changes
+ * need none; the marks of changes taken out come first.
  */
 export function writtenLog(g, table) {
   const st = replayOf(g, table);
   const keys = st.r.setupKeys;
   const place = new Map(keys.map((k, i) => [k, i]));
-  const out = [];
+  const out = Object.entries(table.seen || {}).sort(([a], [b]) => (a < b ? -1 : 1)).map(([ph, n]) => writeSeen(ph, n));
   const log = st.kept;
+  let derived = formatPosition(first(g));
+  const lastSeq = Object.create(null);
+  // The run being written: its phone and clock, and the position its stamp gave (null: the
+  // marker's place), which holds for its changes until a marker move (table.js reads it so).
+  let run = { ph: ANON, clk: 0, pos: null };
   for (let i = 0; i < log.length; i += 1) {
-    const a = log[i].type === "tick" ? place.get(log[i].key) : undefined;
+    const e = log[i];
+    if (e.type === "fold") { out.push(writeEvent(g, e, keys)); continue; }
+    const implied = (lastSeq[e.ph] || 0) + 1;
+    const samePos = e.pos === (run.pos ?? derived);
+    if (!(run.ph === e.ph && run.clk === e.clk && e.seq === implied) || !samePos) {
+      const pos = e.pos === derived ? null : e.pos;
+      out.push(writeStamp(g, { phone: e.ph, clock: e.clk, seq: e.seq === implied ? null : e.seq, pos }));
+      run = { ph: e.ph, clk: e.clk, pos };
+    }
+    const a = e.type === "tick" ? place.get(e.key) : undefined;
     let j = i;
-    while (a !== undefined && j + 1 < log.length && log[j + 1].type === "tick" && place.get(log[j + 1].key) === a + (j + 1 - i)) j += 1;
-    if (j > i) { out.push(writeTickRun(keys, a, a + (j - i))); i = j; } else out.push(writeEvent(g, log[i], keys));
+    const next = (x, y) => x.type === "tick" && sameBatch(x, y) && x.seq === y.seq + 1 && x.pos === e.pos;
+    while (a !== undefined && j + 1 < log.length && next(log[j + 1], log[j]) && place.get(log[j + 1].key) === a + (j + 1 - i)) j += 1;
+    if (j > i) { out.push(writeTickRun(keys, a, a + (j - i))); i = j; } else out.push(writeEvent(g, e, keys));
+    lastSeq[e.ph] = log[i].seq;
+    if (e.type === "marker") { derived = e.to; run.pos = null; }
   }
   return out;
 }

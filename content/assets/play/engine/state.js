@@ -105,6 +105,7 @@ export function startReplay(g, table) {
     g, table, marker: first(g), markerEvent: false, runStart: null,
     held: new Map(), left: [], ticks: new Set(), uses: [], events: [], leaveAt: new Map(),
     setupKeys: setupKeysOf(g, table), folded: -1, foldedCount: null,
+    tickedBy: new Map(), usedAfterLeave: [], refusal: null, kept: [], setAgainst: [], setAside: new Set(), dropped: [],
   };
   const optionsOn = table.options || [];
   const put = (id, player, by) => {
@@ -184,10 +185,17 @@ function nameOf(g, id) {
   return rec ? rec.name : id;
 }
 
-/** Apply one event to the replay r; null when it is taken, else the sentence of its refusal. */
+/**
+ * Apply one event to the replay r; null when it is taken, else the sentence of its refusal, with
+ * r.refusal = {blocker, same}: the index of the change that stands in its way (null: setup, or
+ * nothing), and whether the refused change would have done what that one did (a repeat).
+ * The event happens where its phone's marker was (`pos`, its stamp's; else the marker's).
+ */
 export function stepReplay(r, event, index) {
   const { g, table } = r;
-  const pos = formatPosition(r.marker);
+  const pos = typeof event.pos === "string" ? event.pos : formatPosition(r.marker);
+  r.refusal = { blocker: null, same: false };
+  const refuse = (message, blocker = null, same = false) => { r.refusal = { blocker, same }; return message; };
   const accept = () => { r.events.push({ ...event, pos, index }); return null; };
   switch (event.type) {
     case "enter": {
@@ -202,13 +210,15 @@ export function stepReplay(r, event, index) {
       const held = r.held.get(event.id);
       if (held) {
         if (held.by === "always") {
-          if (held.player === event.player) return `${name} is already ${playerText(g, table, event.player)}'s.`;
+          if (held.player === event.player) return refuse(`${name} is already ${playerText(g, table, event.player)}'s.`, held.index, true);
+          held.prev = { index: held.index, player: held.player, since: held.since };
           held.player = event.player;
           held.since = pos;
           held.index = index;
           return accept();
         }
-        return `${name} is already in play (held by ${playerText(g, table, held.player)}${held.since ? ` since ${positionText(g, held.since)}` : " from setup"}); a record enters once.`;
+        return refuse(`${name} is already in play (held by ${playerText(g, table, held.player)}${held.since ? ` since ${positionText(g, held.since)}` : " from setup"}); a record enters once.`,
+          held.index, held.player === event.player);
       }
       const owner = g.state.ownerOf(event.id);
       if (owner && event.player !== null) {
@@ -228,8 +238,8 @@ export function stepReplay(r, event, index) {
       const held = r.held.get(event.id);
       const name = nameOf(g, event.id);
       if (!held) {
-        const gone = r.left.some((l) => l.id === event.id);
-        return gone ? `${name} already left play.` : `${name} is not in play; only a record in play can leave it.`;
+        const gone = [...r.left].reverse().find((l) => l.id === event.id);
+        return gone ? refuse(`${name} already left play.`, gone.index, true) : `${name} is not in play; only a record in play can leave it.`;
       }
       if (held.by === "seat") return `${name} is ${playerText(g, table, held.player)}'s ${g.seats.label.toLowerCase()}; it does not leave play.`;
       if (held.by === "option") return `${name} is an option of this table; it does not leave play.`;
@@ -237,20 +247,25 @@ export function stepReplay(r, event, index) {
       r.held.delete(event.id);
       r.leaveAt.delete(event.id);
       r.left.push({ id: event.id, player: held.player, since: held.since, until: pos, by: "change", note: null, index, entry: held.index });
+      // A use made on another phone at or after the point it left here: the two phones disagree.
+      for (const u of r.uses) {
+        if (u.id === event.id && u.ph !== event.ph && compare(g, parsePosition(g, u.pos), parsePosition(g, pos)) >= 0) r.usedAfterLeave.push({ use: u.index, leave: index, id: event.id });
+      }
       return accept();
     }
     case "tick":
     case "untick": {
       if (!r.setupKeys.includes(event.key)) return `“${event.key}” is not a step of this table's setup.`;
-      if (event.type === "tick" && r.ticks.has(event.key)) return "That setup step is already ticked.";
-      if (event.type === "untick" && !r.ticks.has(event.key)) return "That setup step is not ticked.";
-      if (event.type === "tick") r.ticks.add(event.key); else r.ticks.delete(event.key);
+      if (event.type === "tick" && r.ticks.has(event.key)) return refuse("That setup step is already ticked.", r.tickedBy.get(event.key) ?? null, true);
+      if (event.type === "untick" && !r.ticks.has(event.key)) return refuse("That setup step is not ticked.", r.tickedBy.get(event.key) ?? null, true);
+      if (event.type === "tick") { r.ticks.add(event.key); r.tickedBy.set(event.key, index); } else { r.ticks.delete(event.key); r.tickedBy.set(event.key, index); }
       return accept();
     }
     case "ticks": {
       const bad = event.keys.filter((k) => !r.setupKeys.includes(k));
       if (bad.length) return "The setup ticks name steps this table's setup does not have.";
       r.ticks = new Set(event.keys);
+      for (const k of event.keys) r.tickedBy.set(k, index);
       return accept();
     }
     case "use": {
@@ -258,14 +273,17 @@ export function stepReplay(r, event, index) {
       const limit = g.state.uses.get(event.id);
       if (!limit) return `${name} has no power the records limit per step, phase, turn, round or game; there is nothing to mark.`;
       const held = r.held.get(event.id);
-      if (!held) return `${name} is not in play; only a record in play can be used.`;
+      if (!held) {
+        const gone = [...r.left].reverse().find((l) => l.id === event.id);
+        return refuse(`${name} is not in play; only a record in play can be used.`, gone ? gone.index : null, false);
+      }
       const player = event.player === null ? held.player : event.player;
-      if (held.player !== null && player !== held.player) return `${name} is ${playerText(g, table, held.player)}'s; ${playerText(g, table, player)} cannot use it.`;
-      const key = periodKey(g, r.marker, limit.per, held);
-      const count = r.uses.filter((u) => u.id === event.id && u.key === key).length;
+      if (held.player !== null && player !== held.player) return refuse(`${name} is ${playerText(g, table, held.player)}'s; ${playerText(g, table, player)} cannot use it.`, held.index, true);
+      const key = periodKey(g, parsePosition(g, pos), limit.per, held);
+      const done = r.uses.filter((u) => u.id === event.id && u.key === key);
       const period = limit.per === "game" ? "this game" : limit.per === "entry" ? "since it entered play" : `this ${limit.per === "round" && g.rounds ? g.rounds.label.toLowerCase() : limit.per}`;
-      if (count >= limit.times) return `${name} was already used ${limit.times === 1 ? "once" : `${limit.times} times`} ${period}.`;
-      r.uses.push({ id: event.id, player, key, per: limit.per, pos, index });
+      if (done.length >= limit.times) return refuse(`${name} was already used ${limit.times === 1 ? "once" : `${limit.times} times`} ${period}.`, done[done.length - 1].index, true);
+      r.uses.push({ id: event.id, player, key, per: limit.per, pos, index, ph: event.ph });
       return accept();
     }
     case "marker": {
@@ -283,10 +301,48 @@ export function stepReplay(r, event, index) {
 }
 
 /**
+ * Where the phones disagree, from the log alone, so every phone shows the same ones: [{kind, id,
+ * a, b}], a and b the indexes of the two changes in the log (b the one the table follows now, or
+ * the one it set aside):
+ * - "entered": one record entered on two phones for different players (b is set aside);
+ * - "left-used": a record left play on one phone (a) and was used on another (b) at or after that point;
+ * - "role": a role given to two players at the same step on two phones (b holds it now);
+ * - "refused": anything else another phone recorded that the rules refuse here (b), with why.
+ * A change that repeats another phone's (a record entered twice for the same player) is no
+ * conflict. Two markers at two places are found as two logs merge (merge.js).
+ */
+function conflictsOf(r) {
+  const { g } = r;
+  const log = r.kept;
+  const out = [];
+  for (const x of r.setAgainst) {
+    if (x.same) continue;
+    const ev = log[x.index];
+    const blocker = x.blocker === null ? null : log[x.blocker];
+    if (ev.type === "enter" && blocker) out.push({ kind: "entered", id: ev.id, a: x.blocker, b: x.index });
+    else if (ev.type === "use" && blocker && blocker.type === "leave") out.push({ kind: "left-used", id: ev.id, a: x.blocker, b: x.index });
+    // Anything else another phone recorded that this log cannot take: shown, with why.
+    else out.push({ kind: "refused", id: ev.id || null, a: x.blocker === null ? x.index : x.blocker, b: x.index, message: x.message });
+  }
+  for (const x of r.usedAfterLeave) out.push({ kind: "left-used", id: x.id, a: x.leave, b: x.use });
+  for (const e of r.held.values()) {
+    if (e.by !== "always" || !e.prev || e.index === null || e.prev.index === null) continue;
+    const a = log[e.prev.index];
+    const b = log[e.index];
+    if (a && b && a.ph !== b.ph && a.pos === b.pos && a.player !== b.player) out.push({ kind: "role", id: e.id, a: e.prev.index, b: e.index });
+  }
+  return out.map((c) => ({ ...c, key: `${c.kind}:${stampText(log[c.a])}~${stampText(log[c.b])}` }));
+}
+
+const stampText = (e) => (e ? `${e.ph}.${e.seq}` : "");
+
+/**
  * The state a finished replay holds: {at, inPlay, ticks, used, left, events, setupKeys, folded,
- * foldedCount, marks}: `marks` every use marked, [{id, player, per, pos, index}] (a look back
+ * foldedCount, marks, conflicts, setAside}: `marks` every use marked, [{id, player, per, pos, index}] (a look back
  * in time reads the marks of its moment from them); `folded` the index of the log's fold (-1: none), `foldedCount` how many changes
- * it stands for (null: an older link's fold, which did not say).
+ * it stands for (null: an older link's fold, which did not say); `conflicts` where two phones
+ * disagree (conflictsOf); `setAside` the indexes of the changes kept in the log that had no
+ * effect (another phone's repeat, or one side of a conflict).
  */
 export function finishReplay(r) {
   const { g } = r;
@@ -300,7 +356,7 @@ export function finishReplay(r) {
     });
   const used = [];
   for (const u of r.uses) {
-    if (!r.held.has(u.id) || u.key !== periodKey(g, r.marker, u.per, r.held.get(u.id))) continue;
+    if (!r.held.has(u.id) || u.key !== periodKey(g, r.marker, u.per, r.held.get(u.id)) || r.usedAfterLeave.some((x) => x.use === u.index)) continue;
     const found = used.find((x) => x.id === u.id);
     if (found) { found.count += 1; continue; }
     const limit = g.state.uses.get(u.id);
@@ -308,7 +364,12 @@ export function finishReplay(r) {
   }
   return {
     at, inPlay, ticks: r.setupKeys.filter((k) => r.ticks.has(k)), used, left: r.left.slice(),
-    events: r.events.slice(), setupKeys: r.setupKeys.slice(), folded: r.folded, foldedCount: r.foldedCount,
+    events: r.events.map((ev) => {
+      const k = r.kept[ev.index];   // the unnamed phone's changes may have been numbered again since
+      return k && (k.seq !== ev.seq || k.clk !== ev.clk || k.ph !== ev.ph) ? { ...ev, seq: k.seq, clk: k.clk, ph: k.ph } : ev;
+    }), setupKeys: r.setupKeys.slice(), folded: r.folded, foldedCount: r.foldedCount,
     marks: r.uses.map((u) => ({ id: u.id, player: u.player, per: u.per, pos: u.pos, index: u.index })),
+    conflicts: conflictsOf(r), setAside: [...r.setAside].sort((a, b) => a - b),
+    repeats: r.setAgainst.filter((x) => x.same).map((x) => x.index),
   };
 }

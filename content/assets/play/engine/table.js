@@ -8,13 +8,15 @@
 // characters and MAX_KEYS pairs are read, so a link of 10,000 keys or a megabyte costs the
 // same as a short one, and says so.
 import { gameRules } from "./records.js";
-import { parsePosition, formatPosition } from "./sequence.js";
+import { parsePosition, formatPosition, first } from "./sequence.js";
 import { readCount, shorten } from "../../shared/input.js";
 import { withCurrentIds } from "../../shared/former-ids.js";
 import { unknownKeyNotes, repeatedKeyNotes, capPerField } from "../../link/query-notes.js";
 import { setupKeysOf } from "./state.js";
 import { readEvent } from "./events.js";
+import { ANON, STAMP_CEILING, compareEvents, contentOf } from "./stamps.js";
 import { canonicalTable, writtenLog, applyChange as applyLogChange } from "./log.js";
+import { mergeTables as mergeLogTables, undoMerge as undoLogMerge, settle as settleLog } from "./merge.js";
 
 // The longest query read (characters) and the most key=value pairs read. Not game numbers: a
 // table of every record a game has in play fits well inside both.
@@ -30,7 +32,7 @@ const REPEATABLE = ["opt", "s", "in", "e"];
 
 /** An empty table of a game (or of none): no settings and an empty log. */
 export function emptyTable(game = null) {
-  return { game, players: null, options: [], seats: [], as: null, log: [], inPlay: [], at: null };
+  return { game, players: null, options: [], seats: [], as: null, log: [], inPlay: [], at: null, seen: {} };
 }
 
 /** How many pairs a query holds, counted without splitting it. */
@@ -172,14 +174,59 @@ export function tableFromQuery(rules, query) {
   }
   // The keys a folded tick list is read over: the replay's own list (the seats' lines first), as written.
   const keys = setupKeysOf(g, table);
+  // Each change gets its stamp: the phone of the last p (none yet: the unnamed phone's), its
+  // counter counting on; and where it happened: the stamp's position, else the marker's place
+  // in the link so far (stamps.js).
+  let derived = formatPosition(first(g));
+  const lastSeq = Object.create(null);
+  let ctx = null;
+  const stamp = (event) => {
+    const ph = ctx ? ctx.ph : ANON;
+    const seq = ctx ? ctx.seq : (lastSeq[ANON] || 0) + 1;
+    const out = { ...event, ph, seq, clk: ctx ? ctx.clk : 0, pos: ctx && ctx.pos ? ctx.pos : derived };
+    if (ctx) ctx.seq += 1;
+    lastSeq[ph] = seq;
+    if (event.type === "marker") { derived = event.to; if (ctx) ctx.pos = null; }
+    return out;
+  };
+  for (const c of candidates) c.event = stamp(c.event);
+  const marks = {};
+  const ids = new Map();
   q.getAll("e").forEach((raw, i) => {
     const r = readEvent(g, raw, keys, rules.formerIds);
     if (r.error) errors.push({ field: "e", message: `Change ${i + 1}: ${r.error}` });
-    else for (const event of r.events || [r.event]) candidates.push({ event, field: "e", n: i + 1 });
+    if (r.stamp) {
+      const seq = r.stamp.seq === null ? (lastSeq[r.stamp.phone] || 0) + 1 : r.stamp.seq;
+      if (seq > STAMP_CEILING) errors.push({ field: "e", message: `Change ${i + 1}: phone ${r.stamp.phone}'s counter is past ${STAMP_CEILING}; its changes were read as the unnamed phone's.` });
+      ctx = seq > STAMP_CEILING ? null : { ph: r.stamp.phone, clk: r.stamp.clock, seq, pos: r.stamp.pos };
+      return;
+    }
+    if (r.seen) { marks[r.seen.phone] = Math.max(marks[r.seen.phone] || 0, r.seen.seq); return; }
+    if (r.error) return;
+    for (const event of r.events || [r.event]) {
+      if (event.type === "fold") {
+        const prev = candidates[candidates.length - 1];
+        const through = prev ? prev.event : { clk: 0, ph: "", seq: 0 };
+        candidates.push({ event: { ...event, clk: through.clk, ph: through.ph, seq: through.seq, sub: 1 }, field: "e", n: i + 1 });
+        continue;
+      }
+      const ev = stamp(event);
+      const id = `${ev.ph}.${ev.seq}`;
+      if (ids.has(id)) {
+        const same = contentOf(ids.get(id)) === contentOf(ev);
+        errors.push({ field: "e", message: `Change ${i + 1}: phone ${ev.ph === ANON ? "(unnamed)" : ev.ph}'s change ${ev.seq} is in the link twice${same ? "" : " with two different contents (two phones may share one name)"}; the second was left out.` });
+        continue;
+      }
+      ids.set(id, ev);
+      candidates.push({ event: ev, field: "e", n: i + 1 });
+    }
   });
-  const { table: read, refused } = canonicalTable(g, table, candidates.map((c) => c.event), (t) => tableToQuery(rules, t));
+  table.seen = marks;
+  // The log's order (stamps.js): a link written by the page is in it already.
+  const ordered = candidates.map((c, i) => ({ c, i })).sort((a, b) => compareEvents(a.c.event, b.c.event) || a.i - b.i).map((x) => x.c);
+  const { table: read, refused } = canonicalTable(g, table, ordered.map((c) => c.event), (t) => tableToQuery(rules, t));
   for (const x of refused) {
-    const c = candidates[x.index];
+    const c = ordered[x.index];
     errors.push({ field: c.field, message: c.field === "e" ? `Change ${c.n}: ${x.message} It was left out.` : `${x.message} It was left out.` });
   }
   return { table: read, errors: finish(q, errors, known) };
@@ -220,6 +267,24 @@ export function tableToQuery(rules, table) {
  * The table after one change: {table, error} (log.js applyChange, with this module's link so
  * that a change that would make the link too long folds the oldest changes).
  */
-export function applyChange(rules, table, change) {
-  return applyLogChange(rules, table, change, (t) => tableToQuery(rules, t));
+export function applyChange(rules, table, change, { phone = null } = {}) {
+  return applyLogChange(rules, table, change, (t) => tableToQuery(rules, t), { phone });
+}
+
+/**
+ * The kept table with another of the same table merged in (merge.js mergeTables, with this
+ * module's link so that a merge that makes the link too long folds the oldest changes).
+ */
+export function mergeTables(rules, kept, incoming, { seat = null } = {}) {
+  return mergeLogTables(rules, kept, incoming, { seat, write: (t) => tableToQuery(rules, t) });
+}
+
+/** The table as it was before a merge, as this phone's change (merge.js undoMerge). */
+export function undoMerge(rules, merged, before, added, { phone = null } = {}) {
+  return undoLogMerge(rules, merged, before, added, { phone, write: (t) => tableToQuery(rules, t) });
+}
+
+/** A conflict settled on one side (merge.js settle). */
+export function settle(rules, table, conflict, keep, { phone = null } = {}) {
+  return settleLog(rules, table, conflict, keep, { phone, write: (t) => tableToQuery(rules, t) });
 }
