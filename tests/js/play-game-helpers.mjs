@@ -49,7 +49,10 @@ export function checkMoment(t, m) {
   const g = rules.games[t.game];
   const state = E.stateOf(rules, t);
   const step = g.steps.find((s) => s.id === m.step.id);
-  assert.equal(m.step.line, expectedLine(g, g.byId.get(step.id), { id: "", path: [] }), `${m.pos}: the step's line is its summary`);
+  // In the first round, a step where records change hands says the setup's holders stand (play_along.passes first).
+  const pass = g.state.passes.find((x) => x.at === step.id);
+  const first = pass && pass.first && m.round && m.round.n === g.rounds.first;
+  assert.equal(m.step.line, first ? pass.first : expectedLine(g, g.byId.get(step.id), { id: "", path: [] }), `${m.pos}: the step's line is its summary`);
   const playing = new Set(state.inPlay.map((e) => e.id));
   for (const r of m.reminders) {
     assert.ok(playing.has(r.id), `${m.pos}: ${r.id} reminded but not in play`);

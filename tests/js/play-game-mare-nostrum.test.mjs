@@ -5,7 +5,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
-import { rules, table, change, refused, stepTo, assertUndoEveryPrefix, assertRoundTrip } from "./play-game-helpers.mjs";
+import { rules, table, change, refused, stepTo, assertUndoEveryPrefix, assertRoundTrip, data } from "./play-game-helpers.mjs";
+import { recordIn } from "./helper-records.mjs";
 
 const SEATS = "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&s=mn-egypt&s=mn-carthage";
 const held = (t) => E.stateOf(rules, t).inPlay.map((e) => `${e.id}:${e.player}`);
@@ -197,4 +198,36 @@ test("seen as player 2 (a seat's QR code): Greece's reminders and due first, the
   const link = E.tableFromQuery(rules, `${SEATS}&as=9`);
   assert.deepEqual(link.errors.map((e) => e.field), ["as"]);
   assert.equal(link.table.as, null);
+});
+
+test("the roles are part of the table: turn 1 starts from the setup's holders; at each Role Assignment a tap per role records the holder, and the reminders follow (000:172-176, 000:795)", () => {
+  let t = table(SEATS);
+  const first = E.momentAt(rules, t, "1.mn-role-assignment");
+  assert.match(first.step.line, /^Turn 1 starts with the roles as the setup gave them/);
+  const holders = (m) => Object.fromEntries(m.passes.records.map((r) => [r.id, r.player]));
+  // Rome brings the Military Leader and Greece the High Priest (000:138, 000:335); Egypt the Political Leader (its brings); the Director of Commerce is the table's until recorded.
+  assert.deepEqual(holders(first), { "mn-director-of-commerce": null, "mn-high-priest": 2, "mn-military-leader": 1, "mn-political-leader": 3 });
+  assert.equal(E.momentAt(rules, t, "2.mn-commerce-phase").passes, null, "only at Role Assignment");
+  t = change(t, { type: "marker", to: "2.mn-role-assignment" });
+  const second = E.momentAt(rules, t);
+  assert.match(second.step.line, /go to the players who now lead/);
+  t = change(t, { type: "enter", id: "mn-director-of-commerce", player: 4 });
+  t = change(t, { type: "enter", id: "mn-high-priest", player: 3 });
+  assert.deepEqual(holders(E.momentAt(rules, t)), { "mn-director-of-commerce": 4, "mn-high-priest": 3, "mn-military-leader": 1, "mn-political-leader": 3 });
+  assert.match(E.historyOf(rules, t).at(-1).text, /^Turn 2, Role Assignment: High Priest passed to player 3 \(Egypt\)$/);
+  // The reminders follow the holder: the Director of Commerce is player 4's, not everyone's.
+  t = change(t, { type: "marker", to: "2.mn-commerce-phase" });
+  const doc = E.momentAt(rules, t).reminders.find((r) => r.id === "mn-director-of-commerce");
+  assert.equal(doc.player, 4);
+  t = change(t, { type: "marker", to: "2.mn-offering-phase" });
+  assert.equal(E.momentAt(rules, t).reminders.find((r) => r.id === "mn-high-priest").player, 3);
+});
+
+test("passes the engine cannot read are gaps at their field: a step that is not the turn's, a kind that is not always in play", () => {
+  for (const [edit, path, words] of [[(p) => { p.at = "mn-ajax"; }, "play_along.passes.0.at", /not a step of mn-phases-of-a-turn/],
+    [(p) => { p.kinds = ["hero"]; }, "play_along.passes.0.kinds", /must be a kind of play_along.always/]]) {
+    const copy = structuredClone(data);
+    edit(recordIn(copy, "mn-mare-nostrum-mythology").play_along.passes[0]);
+    assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "mn-mare-nostrum-mythology" && x.path.join(".") === path && words.test(x.text)));
+  }
 });

@@ -123,8 +123,9 @@ function usedAt(g, state, e, p, limit) {
 /**
  * The moment at position `pos` of the table (a position string; when pos is null or left
  * out, the marker), or null when pos is not a position of this game:
- * {pos, round, step: {id, name, url, path, line}, reminders, rulings, due, dueGroups, dueTurn,
- *  prompts, leaving, used, wins, arrivals, end, gaps, view}. `asPlayer` (default the table's
+ * {pos, round, step: {id, name, url, path, line}, passes, reminders, rulings, due, dueGroups, dueTurn,
+ *  prompts, leaving, used, wins, arrivals, end, gaps, view}. `passes`: at a step where records
+ * always in play change hands, {first, note, records: [{id, name, url, player}]}, else null. `asPlayer` (default the table's
  * `as`) puts that player's reminders and due items first and marks the other players' folded.
  */
 export function momentAt(rules, table, pos, { asPlayer } = {}) {
@@ -201,10 +202,22 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     ...state.left.filter((l) => l.by === "rule" && l.until === here),
     ...state.inPlay.filter((e) => e.leaves && e.leaves.at === here).map((e) => ({ id: e.id, player: e.player, since: e.since, until: here, by: "rule", note: e.leaves.note })),
   ].map((l) => ({ ...recordRef(g.byId.get(l.id)), player: l.player, since: l.since, note: l.note, text: `${g.byId.get(l.id).name} leaves play now${l.note ? `: ${l.note}` : "."}` }));
+  // Records that change hands here (play_along.passes): each with its holder now; in the first
+  // round the setup's holders stand, and the step says so (`first`).
+  const firstRound = !range || p.round === null || p.round === range.first;
+  const pass = g.state.passes.find((x) => x.at === p.step) || null;
+  const passes = pass ? {
+    first: firstRound, note: pass.note,
+    records: g.records.filter((r) => pass.kinds.includes(r.kind)).map((r) => {
+      const held = inPlay.find((e) => e.id === r.id);
+      return { ...recordRef(r), player: held ? held.player : null };
+    }),
+  } : null;
   return {
     pos: here,
     round: p.round === null ? null : { n: p.round, turn: p.turn, label: g.rounds.label, text: roundText(g, p) },
-    step: { ...recordRef(g.byId.get(p.step)), path: stepInfo.path.slice(), line: stepLine(g, p.step) },
+    step: { ...recordRef(g.byId.get(p.step)), path: stepInfo.path.slice(), line: pass && firstRound && pass.first ? pass.first : stepLine(g, p.step) },
+    passes,
     reminders, rulings, due, dueGroups: dueGroups(due, me), dueTurn,
     prompts, leaving, used: state.used.slice(), wins: winsAt(g, table, state, here, p.step),
     arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,

@@ -1,7 +1,8 @@
 // The rules the table's state follows, read once per game from the data fields of issue 31
 // (CONTRACT-31.md; schemas/): what a seat brings (`brings` on a seat's record), which records
 // only one seat may hold (`play_along.seats.owns`), what leaves play by rule
-// (`play_along.leaves`), powers limited per period (`uses`), what a record does as it enters
+// (`play_along.leaves`), what always in play changes hands at a step (`play_along.passes`),
+// powers limited per period (`uses`), what a record does as it enters
 // (`enters`), its line per moment (`timing.lines`) and when a win is checked
 // (`play_along.wins`). Pure: no DOM. No game logic lives here: every rule is a record's field,
 // and a field the engine cannot read is a gap (RecordsError), so that `generator check` says so
@@ -71,6 +72,20 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       note: typeof l.note === "string" ? plainText(l.note, byId) : null, index: i });
   }
   const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind));
+  // passes: [{kinds, at, first, note}]: records always in play whose holders are recorded again at a step.
+  const passes = [];
+  if (pa.passes !== undefined && !isList(pa.passes)) gap(gid, ["play_along", "passes"], "is not a list");
+  for (const [i, p] of (isList(pa.passes) ? pa.passes : []).entries()) {
+    const path = ["play_along", "passes", i];
+    if (!p || typeof p !== "object") { gap(gid, path, "is not an item"); continue; }
+    if (!stepIds.includes(p.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(p.at)}, which is not a step of ${pa.turn}`); continue; }
+    const always = ids(pa.always);
+    const kinds = ids(p.kinds);
+    const bad = kinds.filter((k) => !always.includes(k));
+    if (!kinds.length || bad.length) { gap(gid, [...path, "kinds"], `${bad.length ? `names ${bad.join(", ")}, which` : "names no kind; each"} must be a kind of play_along.always (a record that is always held by someone)`); continue; }
+    passes.push({ kinds, at: p.at, first: typeof p.first === "string" ? plainText(p.first, byId) : null,
+      note: typeof p.note === "string" ? plainText(p.note, byId) : null });
+  }
   // uses, enters and timing.lines, per record.
   const uses = new Map();
   const enters = new Map();
@@ -126,7 +141,7 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       note: typeof w.note === "string" ? plainText(w.note, byId) : null,
       line: plainText(typeof rec.summary === "string" ? rec.summary : "", byId) });
   }
-  return { brings, owns, ownerOf, leaves, leaveRulesOf, uses, enters, lines, wins };
+  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, wins };
 }
 
 /** Whether an item limited by options (`with` all on, `without` none on) applies at the table. */
