@@ -20,9 +20,10 @@ function foldText(count) {
 }
 
 /**
- * [{text, pos, index, type, folded}] in the log's order: `index` is the change's place in the
+ * [{text, pos, index, type, folded, ph}] in the log's order: `index` is the change's place in the
  * log (a rule's leaving has the index of the marker move that reached it), `pos` the marker's
- * position when it happened, `type` the change's (or "leaves" for a record leaving by rule).
+ * position when it happened, `type` the change's (or "leaves" for a record leaving by rule), `ph`
+ * the phone that made it.
  * A folded log's history says so first ("N earlier changes folded ...", type "fold"), then what
  * the fold kept, each line `folded: true` (the marker's moves there are only the way back to
  * each position, so they are not lines), then what happened since.
@@ -35,7 +36,7 @@ export function historyOf(rules, table) {
   const name = (id) => (g.byId.get(id) || { name: id }).name;
   const out = [];
   const folded = (i) => state.folded >= 0 && i < state.folded;
-  const line = (ev, text, type = ev.type) => out.push({ text: `${positionText(g, ev.pos)}: ${text}`, pos: ev.pos, index: ev.index, type, folded: folded(ev.index) });
+  const line = (ev, text, type = ev.type) => out.push({ text: `${positionText(g, ev.pos)}: ${text}`, pos: ev.pos, index: ev.index, type, folded: folded(ev.index), ph: ev.ph });
   const fold = state.events.find((ev) => ev.type === "fold" && ev.index === state.folded);
   if (fold) out.push({ text: foldText(fold.count), pos: fold.pos, index: fold.index, type: "fold", folded: false });
   for (const ev of state.events) {

@@ -1,19 +1,22 @@
-// The play-along page (content/play-along.md, issues 25 and 31): mounts the page on #play-along
-// and keeps the table. The table is the page's query, always: the settings, then the log of what
-// happened (CONTRACT-31.md). Every change goes through the engine's applyChange (which checks it)
-// and lands in the log: a record entering or leaving, a power used, a setup step ticked, the
-// marker moved. The marker moves only when a player moves it; recording a purchase keeps it. The
-// page is drawn from what the engine reads back (stateOf, momentAt), and the canonical query goes
-// back into the address (history.replaceState) and onto the device (stored-table.js). A link with
-// no table opens the device's stored one. Moving the marker redraws the now card only; the form,
-// the setup and the printed page are drawn when the table changes, and the QR code a moment after.
+// The play-along page (content/play-along.md): mounts the page on #play-along and keeps the
+// table. The table is the page's query, always: the settings, then the log of what happened.
+// Every change goes through the engine's applyChange (which checks it and stamps it with this
+// phone's name) and lands in the log: a record entering or leaving, a power used, a setup step
+// ticked, the marker moved. The marker moves only when a player moves it; recording a purchase
+// keeps it. The page is drawn from what the engine reads back (stateOf, momentAt), and the
+// canonical query goes back into the address (history.replaceState) and onto the device
+// (keeping.js). A link or a scanned code of a table the device keeps merges into it (the
+// engine's mergeTables): nothing either phone recorded is lost, and the top of the page says
+// what came in, with Undo. A code of another table never touches the kept one. A link with no
+// table opens the device's table played last. Moving the marker redraws the now card only; the
+// form, the setup and the printed page are drawn when the table changes, and the QR code a moment after.
 import { el, startHelper, syncQuery, showErrors, recordLink } from "../../shared/tool-page.js";
 import * as engine from "./api.js";
-import { readStoredTable, forgetTable } from "../stored-table.js";
-import { deviceKeeper } from "./keeping.js";
-import { tableLink, pageAddress, FILE_ONLY } from "./table-link.js";
+import { readTables, phoneName, renamePhone } from "../stored-tables.js";
+import { deviceKeeper, tablesList } from "./keeping.js";
+import { tableLink, pageAddress, FILE_ONLY, codeQuery } from "./table-link.js";
 import { tableForm, playerName } from "./form.js";
-import { splitSeat, checkedSeat, withSeat, seatLinks } from "./seat-link.js";
+import { splitSeat, checkedSeat, withSeat, fromSeat, seatLinks } from "./seat-link.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
 import { nowCard } from "./now.js";
 import { markerNav } from "./nav.js";
@@ -23,9 +26,11 @@ import { setupList, setupDone } from "./setup.js";
 import { undoNote, droppedBy } from "./undo-note.js";
 import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
+import { phonesBar } from "./phones.js";
+import { openScanner } from "./scan.js";
 
 const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, momentAt, inPlayIds, gameRules,
-  applyChange, undo, undoBlocked, stateOf } = engine;
+  undo, undoBlocked, stateOf, mergeTables, sameTable, eventId } = engine;
 
 const SETTLE_MS = 150;   // after the last step, the address and the device follow
 
@@ -67,6 +72,7 @@ function mount(root, loaded) {
   }
   const general = el("div", { role: "alert", class: "th-alert", id: "pa-errors" });
   const stored = el("p", { class: "th-hint", id: "pa-stored", role: "status" });
+  const tablesBox = el("div", { id: "pa-tables-box" });
   const now = el("section", { class: "pa-now", id: "pa-now", "aria-label": "Now" });
   const card = nowCard(now);
   // A screen reader hears the step the marker moved to, not the whole card again.
@@ -76,10 +82,12 @@ function mount(root, loaded) {
   const share = shareBox(forget);
   const print = el("div", { class: "pa-print", id: "pa-print" });
   const shareSection = section("pa-share", "Share this table", share.element);
-  const note = undoNote();   // Undo for a lower player count and for Forget this table
-  const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", note.element, formBox, stored));
+  const note = undoNote();   // Undo for a lower player count, for Forget this table and for a conflict settled
+  const bar = phonesBar({ onScan: () => scan(false), onShow: () => showMine(false) });
+  const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", note.element, formBox, stored, tablesBox));
   const setupSection = section("pa-setup-section", "Setup for this table", setupBox);
-  root.replaceChildren(general, said, layout, setupSection, shareSection, print);
+  root.replaceChildren(general, said, bar.element, layout, setupSection, shareSection, print);
+  now.prepend(bar.whoseLine);   // "Player 2 (Greece)'s phone", at the top of the card
   share.watch(shareSection);
 
   let table = engine.emptyTable(null);
@@ -91,18 +99,48 @@ function mount(root, loaded) {
   // The controls kept across redraws of the card, built again when the game changes.
   let nav = null;
   let picker = null;
-  const log = logBox(onUndo);
+  const log = logBox(onUndo, () => undoTheMerge());
+  // This phone's name: every change it makes carries it (the engine's stamps), and its Undo takes back only its own.
+  let phone = phoneName();
+  const mine = () => ({ phone });
+  // The device's entry for the table on the page: what the last merge brought, a marker still to settle.
+  let entry = null;
+  // A link's table with values that could not be read is shown but not kept, until it is changed here.
+  let unkept = false;
 
   const scoring = (href) => recordLink({ name: "Open the scoring helper with this table", url: href });
+  const nameOf = (slug) => rules.names[slug] || slug;
 
-  // What the device keeps, and the words about it: a link's table does not replace another table
-  // without a word, nor a refused one ever; another tab's write is heard (keeping.js).
-  const keeper = deviceKeeper(stored, { fromLink: Boolean(location.search), nameOf: (slug) => rules.names[slug] || slug,
-    openOther: (query) => open(query) });
-  function keep(query, errors = []) {
-    // Only a table with a game is kept; the device keeps what the address says.
+  /** A stored table's query read at this page: {table (with its seat), errors}; the empty table for another game. */
+  function readQuery(query) {
+    const asked = splitSeat(query);
+    const read = tableFromQuery(rules, asked.query);
+    const seat = checkedSeat(asked.asPlayer, asked.raw, read.table.players);
+    return { table: { ...read.table, as: seat.asPlayer }, errors: read.errors };
+  }
+  /** Whether a stored entry is the table on the page (the engine's sameTable: its game and settings). */
+  const sameAsPage = (t) => Boolean(g && t && t.game === table.game && rules.games[t.game] && sameTable(readQuery(t.query).table, table));
+  /** The device's entry of the same table as `t`, else null. */
+  const keptOf = (t) => (rules.games[t.game] ? readTables().tables.find((x) => x.game === t.game && sameTable(readQuery(x.query).table, t)) || null : null);
+
+  // What the device keeps (every table opened, keeping.js), and the words about it; another
+  // tab's changes to this table are merged in.
+  const keeper = deviceKeeper(stored, { sameAs: sameAsPage, nameOf, heard: (other) => {
+    const m = mergeTables(rules, table, readQuery(other.query).table);
+    if (m.error || !m.added.length) return;
+    table = seated(m.table);
+    drawAll();
+    bar.say("Merged what another tab recorded on this table.");
+  } });
+  function keep() {
     if (!g) return;
-    keeper.keep({ v: 1, game: table.game, query, inPlay: inPlayIds(rules, table) }, { refused: errors.length > 0 });
+    if (unkept) { stored.textContent = "This link has values that could not be read, so its table is not kept on this device until you change it here; the device's tables stay as they were."; return; }
+    const query = withSeat(tableToQuery(rules, { ...table, as: null }), table.as);
+    entry = { ...(entry || {}), game: table.game, query, played: Date.now() };
+    if (!entry.merge) delete entry.merge;
+    if (!entry.marker) delete entry.marker;
+    keeper.keep(entry, inPlayIds(rules, table));
+    tablesList(tablesBox, { nameOf, isCurrent: (t) => t.query === query, open: (q) => open(q, [], "kept") });
   }
 
   /** The player this phone is shown as, or null. */
@@ -121,8 +159,9 @@ function mount(root, loaded) {
     const moment = g && pos ? momentAt(rules, table, pos, asPlayer ? { asPlayer } : undefined) : null;
     if (nav) nav.update(rules, table, moment ? pos : null);
     if (picker && moment) picker.update(shown(), state, asPlayer);
-    if (!moved) log.update(rules, table);
-    card.draw(g, table, moment, { scoring, state, asPlayer, onChange: change });
+    if (!moved) log.update(rules, table, { phone, merge: entry && entry.merge ? entry.merge.note : null });
+    const conflicts = g ? engine.conflictsWithSides(rules, table, entry && entry.marker, phone) : [];
+    card.draw(g, table, moment, { scoring, state, asPlayer, onChange: change, conflicts, onSettle: settleConflict });
     now.dataset.pos = pos || "";
     said.textContent = moment ? `${moment.round ? `${moment.round.text}: ` : ""}${moment.step.name}` : "";
   }
@@ -133,7 +172,7 @@ function mount(root, loaded) {
     settling = null;
     state = g ? stateOf(rules, table) : null;
     pos = g ? (state && state.at) || firstPosition(rules, table) : null;
-    const canonical = tableToQuery(rules, table);
+    const canonical = tableToQuery(rules, { ...table, as: null });
     syncQuery(withSeat(canonical, table.as));   // this phone's seat stays in its own address
     const view = shown();
     formView = view;
@@ -151,8 +190,9 @@ function mount(root, loaded) {
     drawNow();
     print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     showErrors(root, general, errors);
-    keep(withSeat(canonical, table.as), errors);
+    keep();
     shareLinks(canonical);
+    bar.whose(g && Number.isInteger(table.as) ? `${playerName(g, table, table.as)}'s phone` : "");
   }
 
   /** The table's own code, and a code per seat (seat-link.js), of the table as it is now. */
@@ -162,28 +202,118 @@ function mount(root, loaded) {
     share.seats(g && link ? seatLinks(link, table.players).map((x) => ({ ...x, label: playerName(g, table, x.n) })) : []);
   }
 
-  /** Read a query: a new table, its log and all. The messages go beside their fields. */
-  function apply(query, extra = []) {
-    const asked = splitSeat(query);   // "as player N" (a seat's QR code): seat-link.js
+  /**
+   * Read a query: a new table, its log and all. The messages go beside their fields. `how`:
+   * "link" or "scan" (another phone's table: merged into the same table when this device keeps
+   * it, else kept beside the others), "kept" (a table of the device's list), "form" (this page's
+   * own settings).
+   */
+  function apply(query, extra = [], how = "form") {
+    const asked = splitSeat(query);   // "as player N" (a seat's QR code) and "from player N" (Show my code): seat-link.js
     const read = tableFromQuery(rules, asked.query);
     const gameBefore = g && g.game;
-    table = read.table;
-    g = gameRules(rules, table.game);
-    const seat = checkedSeat(asked.asPlayer, asked.raw, table.players);
-    table = { ...table, as: g ? seat.asPlayer : null };   // the seat this phone plays, as the card reads it
-    if (seat.error && g) extra = [...extra, seat.error];
+    const wasTable = table;
+    const wasEntry = entry;
+    let next = read.table;
+    const ng = gameRules(rules, next.game);
+    const errors = [...read.errors, ...extra];
+    let merged = null;
+    if (ng) {
+      const here = g && sameTable(table, next) ? { table, entry } : null;
+      const kept = how === "link" || how === "scan" ? here || (() => { const e = keptOf(next); return e ? { table: readQuery(e.query).table, entry: e } : null; })() : null;
+      if (kept) {
+        // The same table as one this device keeps: the two merge; this phone keeps its own seat.
+        const m = mergeTables(rules, kept.table, next, { seat: asked.from ?? asked.asPlayer });
+        next = { ...m.table, as: kept.table.as };
+        const renamed = m.clashes.find((c) => c.ph === phone && c.side === "a");
+        if (renamed) { phone = renamed.to; renamePhone(phone); }
+        entry = { ...(kept.entry || {}) };
+        if (m.added.length || m.removed.length) entry.merge = { note: m.note, before: withSeat(tableToQuery(rules, { ...kept.table, as: null }), kept.table.as), added: m.added.map((i) => eventId(m.table.log[i])) };
+        if (m.marker) entry.marker = { a: { to: m.marker.a.to, ph: m.marker.a.ph }, b: { to: m.marker.b.to, ph: m.marker.b.ph } };
+        merged = m;
+      } else {
+        const seat = checkedSeat(asked.asPlayer, asked.raw, next.players);
+        next = { ...next, as: seat.asPlayer };
+        if (seat.error) errors.push(seat.error);
+        if (how !== "form") entry = how === "kept" ? readTables().tables.find((x) => x.query === query) || null : null;
+      }
+    }
+    unkept = (how === "link" || how === "scan") && !merged && read.errors.length > 0;
+    table = next;
+    g = ng;
     if (!g) { nav = null; picker = null; card.controls(); }
     else if (g.game !== gameBefore || !nav) {
       nav = markerNav(g, move);
       picker = recordPicker(g, (c) => change({ type: "enter", ...c }));
       card.controls({ nav: nav.element, go: nav.go, record: picker.element, log: log.element });
     }
-    drawAll([...read.errors, ...extra]);
+    if (how !== "form") {
+      // Another table opened beside the one played before: that one stays one tap away.
+      const other = (t) => !(g && t.game === table.game && sameTable(readQuery(t.query).table, table));
+      const before = wasEntry && wasTable.game && !(g && sameTable(wasTable, table)) ? wasEntry
+        : how === "link" && !merged ? readTables().tables.find(other) || null : null;
+      bar.back(before ? { text: `This device also keeps your ${nameOf(before.game)} table.`, open: () => open(before.query, [], "kept") } : null);
+      bar.other(null);
+      bar.merged(merged ? merged.note : null, merged && entry && entry.merge ? () => undoTheMerge() : null);
+      if (how === "kept" || !merged) keeper.switchTo(entry ? entry.query : null);
+    }
+    drawAll(errors);
+  }
+
+  /** Take back what the last merge brought, as this phone's change (the engine's undoMerge). */
+  function undoTheMerge() {
+    const info = entry && entry.merge;
+    if (!g || !info) return;
+    const before = readQuery(info.before).table;
+    const ids = new Set(info.added);
+    const added = table.log.map((e, i) => (e.type !== "fold" && ids.has(eventId(e)) ? i : -1)).filter((i) => i >= 0);
+    const r = engine.undoMerge(rules, table, before, added, mine());
+    table = seated(r.table);
+    entry = { ...entry };
+    delete entry.merge;
+    delete entry.marker;
+    bar.merged("The merge was undone: what came in is taken back here, and on each phone that merges this table's code.");
+    drawAll(r.errors.map((e) => ({ field: "", message: e.message })));
+  }
+
+  /** Keep one side of a conflict (one tap); the other is set aside, with Undo that restores it. */
+  function settleConflict(c, side) {
+    const r = engine.settle(rules, table, c, side, mine());
+    if (r.error) { showErrors(root, general, [r.error]); return; }
+    const other = side === "a" ? "b" : "a";
+    const kept = c.sides[side];
+    const lost = c.sides[other];
+    table = seated(r.table);
+    if (c.kind === "marker" && entry) { entry = { ...entry }; delete entry.marker; }
+    drawAll();
+    if (lost && c.kind !== "refused") {
+      note.show(`Kept: ${kept.text}. Set aside: ${lost.text}.`, () => restore(c, other), now);
+    }
+  }
+
+  /** A side set aside, made again here: the other side of the conflict is taken back. */
+  function restore(c, side) {
+    const s = c.sides[side];
+    const ev = c.kind === "marker" ? { type: "marker", to: c[side].to } : null;
+    const changes = ev ? [ev] : (() => {
+      const e = c.ev && c.ev[side];
+      if (!e) return [];
+      if (e.type === "enter" && g.inPlayKinds.includes((g.byId.get(e.id) || {}).kind)) return [{ type: "leave", id: e.id }, { type: "enter", id: e.id, player: e.player }];
+      return [{ type: e.type, id: e.id, player: e.player }];
+    })();
+    const errors = [];
+    for (const x of changes) {
+      const r = engine.applyChange(rules, table, x, mine());
+      if (r.error) { if (!(x.type === "leave")) errors.push(r.error); } else table = seated(r.table);
+    }
+    drawAll(errors.length ? errors : []);
+    bar.say(`Restored: ${s.text}.`);
   }
 
   /** One change through the engine's log; refused: its message, and the table as it was. */
   function change(c) {
-    const result = applyChange(rules, table, c);
+    unkept = false;
+    const result = engine.applyChange(rules, table, c, mine());
     if (result.error) {
       if (c.type === "enter" && picker) picker.showError(result.error.message);
       else showErrors(root, general, [{ field: "", message: result.error.message }]);
@@ -200,19 +330,21 @@ function mount(root, loaded) {
     change({ type: on ? "tick" : "untick", key });
   }
 
+  /** Undo takes back this phone's last change (another phone's stay: each phone undoes its own). */
   function onUndo() {
-    const blocked = undoBlocked(rules, table);
+    unkept = false;
+    const blocked = undoBlocked(rules, table, mine());
     if (blocked) { showErrors(root, general, [{ field: "", message: blocked.message }]); return; }
-    table = seated(undo(rules, table));
+    table = seated(undo(rules, table, mine()));
     drawAll();
   }
 
   /** apply(query), once the records of the query's game are read: a game chosen in the form is
    * fetched then (load.js); while it loads, the page says so. */
-  function open(query, extra = [], then = () => {}) {
+  function open(query, extra = [], how = "form", then = () => {}) {
     const want = openingGame(query, null);
     if (want === null || !rules.slugs.includes(want) || rules.games[want]) {
-      apply(query, extra);
+      apply(query, extra, how);
       then();
       return;
     }
@@ -220,7 +352,7 @@ function mount(root, loaded) {
     loadPlay(want).then((more) => addGame(rulesFromRecords, rules, more), (e) => e).then((failed) => {
       if (!root.isConnected) return;
       const said = failed instanceof Error ? [{ field: "g", message: `The records of ${rules.names[want] || want} could not be read: ${failed.message}` }] : [];
-      apply(query, [...extra, ...said]);
+      apply(query, [...extra, ...said], how);
       then();
     });
   }
@@ -232,7 +364,7 @@ function mount(root, loaded) {
       if (again && again !== document.activeElement) again.focus();
     };
     const read = form.read();
-    if (read.game !== table.game) { open(read.game ? `g=${encodeURIComponent(read.game)}` : "", [], refocus); return; }
+    if (read.game !== table.game) { open(read.game ? `g=${encodeURIComponent(read.game)}` : "", [], "form", refocus); return; }
     const settingsChanged = read.game !== table.game || read.players !== table.players
       || !sameList(read.options, table.options || []) || !sameList(read.seats.map((s) => s || null), (table.seats || []).slice(0, read.seats.length));
     if (settingsChanged) {
@@ -251,13 +383,13 @@ function mount(root, loaded) {
       for (const c of changesFrom(g, formView, read.inPlay)) {
         // The holder chosen right after the tick amends the tick: one change in the log, not three.
         if (c.type === "leave") {
-          const last = engine.lastChange(rules, table);
-          if (last && last.type === "enter" && last.id === c.id && !undoBlocked(rules, table)) { table = seated(undo(rules, table)); continue; }
+          const last = engine.lastChange(rules, table, mine());
+          if (last && last.type === "enter" && last.id === c.id && !undoBlocked(rules, table, mine())) { table = seated(undo(rules, table, mine())); continue; }
         }
         // A seat's own record ticked with no holder yet is that seat's player's (the only one who may hold it).
         const owner = c.type === "enter" && c.player === null ? engine.ownerSeat(g, g.byId.get(c.id)) : null;
         if (owner && table.seats.includes(owner)) c.player = table.seats.indexOf(owner) + 1;
-        const result = applyChange(rules, table, c);
+        const result = engine.applyChange(rules, table, c, mine());
         if (result.error) errors.push({ field: "in", message: result.error.message });
         else table = seated(result.table);
       }
@@ -274,10 +406,10 @@ function mount(root, loaded) {
     clearTimeout(settling);
     settling = null;
     if (!root.isConnected) return;   // instant navigation left the page: its address is another page's now
-    const query = tableToQuery(rules, table);
-    log.update(rules, table);
+    const query = tableToQuery(rules, { ...table, as: null });
+    log.update(rules, table, { phone, merge: entry && entry.merge ? entry.merge.note : null });
     syncQuery(withSeat(query, table.as));
-    keep(withSeat(query, table.as));
+    keep();
     shareLinks(query);
   }
 
@@ -299,10 +431,12 @@ function mount(root, loaded) {
   /** The marker moves: one change of the log, and only the card is drawn again. */
   function move(to) {
     if (!to || !g) return;
-    const result = applyChange(rules, table, { type: "marker", to });
+    unkept = false;
+    const result = engine.applyChange(rules, table, { type: "marker", to }, mine());
     if (result.error) { showErrors(root, general, [{ field: "", message: result.error.message }]); return; }
     table = seated(result.table);
     pos = to;
+    if (entry && entry.marker) { entry = { ...entry }; delete entry.marker; }   // moved by hand: where the table is now
     state = stateOf(rules, table);   // records leave and used marks clear by rule as the marker passes
     drawNow(true);
     log.moved();
@@ -323,28 +457,74 @@ function mount(root, loaded) {
   window.addEventListener("beforeprint", beforePrint);
 
   function forget() {
-    const was = withSeat(tableToQuery(rules, table), table.as);
-    forgetTable();
+    const was = withSeat(tableToQuery(rules, { ...table, as: null }), table.as);
+    keeper.forget();
+    entry = null;
     apply("");
-    stored.textContent = "This device no longer keeps a table.";
-    if (was) note.show("The table is forgotten on this device.", () => open(was), share.element);
+    const left = readTables().tables.length;
+    stored.textContent = left ? `This device no longer keeps that table; it keeps ${left} other${left === 1 ? "" : "s"} (Tables on this device).` : "This device no longer keeps a table.";
+    tablesList(tablesBox, { nameOf, isCurrent: () => false, open: (q) => open(q, [], "kept") });
+    if (was) note.show("The table is forgotten on this device.", () => open(was, [], "link"), share.element);
   }
 
-  // The link's table, or (a link with none) the one kept on this device.
+  /**
+   * A code read by the camera: a table of this page (codeQuery), merged into this table when it is
+   * the same table; another table is offered at the top, never merged. {message} when it is not taken.
+   */
+  function takeCode(text) {
+    const r = codeQuery(text, pageAddress());
+    if (r.error) return { message: r.error };
+    const asked = splitSeat(r.query);
+    const game = openingGame(asked.query, null);
+    if (!g || game !== table.game || !sameTable(tableFromQuery(rules, asked.query).table, table)) {
+      const other = game && rules.names[game] ? `${rules.names[game]}${new URLSearchParams(asked.query).get("n") ? `, ${new URLSearchParams(asked.query).get("n")} players` : ""}` : "a table this page cannot read";
+      bar.other({ text: `That code holds another table (${other}); this one was not touched.`, open: () => open(r.query, [], "link"), keep: () => bar.other(null) });
+      return { other: true };
+    }
+    apply(r.query, [], "scan");
+    return { merged: true };
+  }
+
+  /** "Scan a phone": the camera reads another phone's code and merges it; then this phone shows its own, for the other to scan back. */
+  function scan(back) {
+    openScanner({ host: root, title: back ? "Scan the other phone's code" : "Scan a phone's code", onText: (text) => {
+      const r = takeCode(text);
+      if (r.message) return { message: r.message };
+      if (r.merged && !back) setTimeout(() => showMine(true), 0);
+      return { close: true };
+    } });
+  }
+
+  /** "Show my code": this table's code full screen, with this phone's seat; then Scan back (or, after a scan, Scan next phone). */
+  function showMine(afterScan) {
+    if (!g) { bar.say("Set a table first: there is nothing to show."); return; }
+    const link = tableLink(fromSeat(tableToQuery(rules, { ...table, as: null }), table.as), pageAddress());
+    if (!link) { bar.say(FILE_ONLY); return; }
+    const who = Number.isInteger(table.as) ? `${playerName(g, table, table.as)}'s phone` : "This phone";
+    share.showCode(link, afterScan ? `${who}: merged. Now the other phone scans this` : `${who}: the other phone scans this`, {
+      note: afterScan ? "Both phones then hold the same table." : "Then tap Scan back to take the other phone's code.",
+      actions: afterScan ? [{ id: "pa-scan-next", text: "Scan next phone", onClick: () => scan(false) }]
+        : [{ id: "pa-scan-back", text: "Scan back", onClick: () => scan(true) }],
+    });
+  }
+
+  // The link's table (merged into the same table when the device keeps it), or (a link with
+  // none) the table this device played last.
   const notes = [];
   let query = location.search.replace(/^\?/, "");
+  let how = "link";
   if (!query) {
-    const kept = readStoredTable();
+    const kept = readTables();
     if (kept.error) notes.push({ field: "", message: kept.error });
-    else if (kept.table) query = kept.table.query;
+    if (kept.tables.length) { query = kept.tables[0].query; how = "kept"; }
   }
   // A link that carries the marker (a scanned QR code) opens on the card, its reminders in view.
-  open(query, notes, () => { if (g && state && state.at && !location.hash) cardUp(); });
+  open(query, notes, how, () => { if (g && state && state.at && !location.hash) cardUp(); });
 }
 
-/** The opening game's records: the link's, else the table kept on this device's (load.js). */
+/** The opening game's records: the link's, else the table this device played last (load.js). */
 function loadOpening() {
-  const kept = location.search ? null : readStoredTable().table;
+  const kept = location.search ? null : readTables().tables[0];
   return loadPlay(openingGame(location.search, kept && kept.game));
 }
 

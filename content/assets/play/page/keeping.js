@@ -1,72 +1,75 @@
-// What this page writes to the device's table (stored-table.js), and what it says about it
-// (issue 33): the device keeps one table, and two things used to replace it without a word.
-// - Opening a link: a link's table replaced the table kept on this device, even when every value
-//   in the link was refused. Now, when the device keeps another table, the link's table is not
-//   kept until the player changes it here (or presses "Keep this table on this device instead",
-//   offered only when the link read without a refused value); the kept one is named.
-// - Two tabs: the last to write won, silently. Now a tab hears the other's write (the storage
-//   event) and says so, with "Open that table"; and a tab writing over a table another tab kept
-//   since it last looked says that it replaced it.
-// Browser only (window's storage event); the checks of what is stored are stored-table.js's.
+// What this page writes to the device, and what it says about it. The device keeps every table
+// it has opened (stored-tables.js, a short list with the game and when it was last played), so
+// no tap and no code ever loses a table: a code of the same table merges into it (index.js), a
+// code of another table is kept beside it. The table played last is also the one search and the
+// record pages read (stored-table.js). Another tab's write to this table is heard (the storage
+// event) and merged in; nothing either tab recorded is lost.
+// Browser only (window's storage event); the checks of what is stored are stored-tables.js's.
 import { el } from "../../shared/tool-page.js";
-import { readStoredTable, storeTable, TABLE_KEY } from "../stored-table.js";
+import { readTables, storeTables, TABLES_KEY } from "../stored-tables.js";
+import { storeTable, forgetTable } from "../stored-table.js";
 
 /**
- * A keeper for the status line `status`. `fromLink`: the page opened on a link's own table.
- * `nameOf(slug)`: a game's name. `openOther(query)`: open the table another tab kept.
- * Returns {keep(value, {refused})}: value is what storeTable takes; refused: the table's link had
- * values that could not be read.
+ * A keeper for the status line `status`. `sameAs(entry)`: whether a stored entry is the page's
+ * table (the engine says, merge.js sameTable). `heard(entry)`: another tab changed this table's
+ * entry; the page merges it in. `nameOf(slug)`: a game's name.
+ * Returns {keep(entry, inPlay), forget(), switchTo(query), tables(), written()}.
  */
-export function deviceKeeper(status, { fromLink, nameOf, openOther }) {
-  let opening = fromLink;
-  let mine = readStoredTable().table?.query ?? null;   // the device's table as this tab last read or wrote it
-  const say = (text, ...buttons) => status.replaceChildren(text, ...buttons.flatMap((b) => [" ", b]));
-  const button = (text, id, onClick) => {
-    const b = el("button", { type: "button", class: "th-button", id, text });
-    b.addEventListener("click", onClick);
-    return b;
-  };
+export function deviceKeeper(status, { sameAs, heard, nameOf }) {
+  let written = null;   // the query of the entry this tab wrote last (its table before a change of settings too)
+  const say = (text) => status.replaceChildren(text);
 
-  function write(value) {
-    const result = storeTable(value);
-    if (result.ok) mine = value.query;
-    return result;
+  /** Keeps `entry` ({game, query, played, merge?, marker?}) first in the list, in place of this table's entry. */
+  function keep(entry, inPlay) {
+    const { tables } = readTables();
+    const rest = tables.filter((t) => t.query !== written && t.query !== entry.query && !sameAs(t));
+    const result = storeTables([entry, ...rest]);
+    const current = storeTable({ v: 1, game: entry.game, query: entry.query, inPlay });
+    if (result.ok) written = entry.query;
+    say(!result.ok ? result.error : !current.ok ? current.error
+      : rest.length ? `This table is kept on this device, with ${rest.length} other${rest.length === 1 ? "" : "s"} (Tables on this device).` : "This table is kept on this device.");
+    return result.ok;
   }
 
-  function keep(value, { refused = false } = {}) {
-    const kept = readStoredTable().table;
-    if (opening) {
-      opening = false;
-      if (kept && kept.query !== value.query) {
-        const other = `This device keeps another table (${nameOf(kept.game)})`;
-        if (refused) {
-          say(`${other}; this link has values that could not be read, so its table is not kept and the device's stays.`);
-          return;
-        }
-        say(`${other}; it stays kept until you change this table here.`,
-          button("Keep this table on this device instead", "pa-keep-this", () => {
-            const result = write(value);
-            say(result.ok ? "This table is kept on this device." : result.error);
-          }));
-        return;
-      }
-    }
-    const replaced = kept && mine !== null && kept.query !== mine && kept.query !== value.query;
-    const result = write(value);
-    say(!result.ok ? result.error
-      : replaced ? "This table is kept on this device; it replaced the table another tab had kept there."
-        : "This table is kept on this device.");
+  /** Takes this table off the device's list; the others stay. */
+  function forget() {
+    const { tables } = readTables();
+    storeTables(tables.filter((t) => t.query !== written && !sameAs(t)));
+    forgetTable();
+    written = null;
   }
 
-  const heard = (e) => {
-    if (!status.isConnected) { window.removeEventListener("storage", heard); return; }   // the page was left
-    if (e.key !== TABLE_KEY && e.key !== null) return;
-    const now = readStoredTable().table;
-    if (!now || now.query === mine) return;
-    say("Another tab changed the table kept on this device.",
-      button("Open that table", "pa-open-other", () => { mine = now.query; openOther(now.query); }));
+  const onStorage = (e) => {
+    if (!status.isConnected) { window.removeEventListener("storage", onStorage); return; }   // the page was left
+    if (e.key !== TABLES_KEY && e.key !== null) return;
+    const mine = readTables().tables.find((t) => sameAs(t));
+    if (mine && written !== null && mine.query !== written) heard(mine);
   };
-  window.addEventListener("storage", heard);
+  window.addEventListener("storage", onStorage);
 
-  return { keep };
+  /** The page now shows another table: the entry it was kept under (null: a new one). */
+  function switchTo(query) { written = query; }
+
+  return { keep, forget, switchTo, tables: () => readTables(), written: () => written, say, nameOf };
+}
+
+/**
+ * The device's tables as a list under the table's form: each with its game, players and when it
+ * was last played, and Open; the one on the page says so. `open(query)` opens one.
+ */
+export function tablesList(box, { nameOf, open, isCurrent }) {
+  const { tables, error } = readTables();
+  if (error) { box.replaceChildren(el("p", { class: "th-hint", text: error })); return; }
+  if (tables.length < 2) { box.replaceChildren(); return; }
+  const when = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "before this list was kept");
+  const items = tables.map((t, i) => {
+    const players = new URLSearchParams(t.query).get("n");
+    const label = `${nameOf(t.game)}${players ? `, ${players} players` : ""}: last played ${when(t.played)}`;
+    if (isCurrent(t)) return el("li", { "data-current": "" }, `${label} (this one)`);
+    const b = el("button", { type: "button", class: "th-button", id: `pa-table-open-${i}`, text: "Open", "aria-label": `Open ${label}` });
+    b.addEventListener("click", () => open(t.query));
+    return el("li", {}, `${label} `, b);
+  });
+  box.replaceChildren(el("details", { class: "pa-more", id: "pa-tables" },
+    el("summary", { text: `Tables on this device (${tables.length})` }), el("ul", { class: "pa-list" }, items)));
 }

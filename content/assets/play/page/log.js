@@ -6,25 +6,35 @@ import { historyOf, undoBlocked } from "./api.js";
 
 const SHOWN = 3;   // history lines shown under Undo
 
-/** {element, update(rules, table), moved()}; onUndo() is called by the Undo button. */
-export function logBox(onUndo) {
+/**
+ * {element, update(rules, table, {phone, merge}), moved()}; onUndo() is called by the Undo button,
+ * which takes back this phone's last change; `merge` is the note of the last merge, shown first in
+ * the history with its own Undo (onUndoMerge).
+ */
+export function logBox(onUndo, onUndoMerge = () => {}) {
   const undo = el("button", { type: "button", class: "th-button pa-undo", id: "pa-undo", text: "Undo" });
   const last = el("ol", { class: "pa-history", id: "pa-history", reversed: true });
   const rest = el("ol", { class: "pa-history", reversed: true });
   const fold = el("details", { class: "pa-more", id: "pa-history-more" }, el("summary", { text: "" }), rest);
-  const element = el("div", { class: "pa-log", id: "pa-log" }, el("div", { class: "pa-log-row" }, undo), last, fold);
+  const mergeText = el("span", { id: "pa-history-merge-text" });
+  const mergeUndo = el("button", { type: "button", class: "th-button", id: "pa-history-merge-undo", text: "Undo this merge", onclick: () => onUndoMerge() });
+  const mergeLine = el("p", { class: "pa-history-merge", id: "pa-history-merge", hidden: true }, mergeText, " ", mergeUndo);
+  const element = el("div", { class: "pa-log", id: "pa-log" }, el("div", { class: "pa-log-row" }, undo), mergeLine, last, fold);
   let lines = [];
   fold.addEventListener("toggle", () => {
     if (fold.open && !rest.firstChild) rest.append(...lines.slice(0, -SHOWN).reverse().map((h) => el("li", { text: h.text })));
   });
   undo.addEventListener("click", () => onUndo());
 
-  function update(rules, table) {
+  function update(rules, table, { phone = null, merge = null } = {}) {
     lines = historyOf(rules, table);
     const n = lines.length;
-    // The last line may be a record leaving by rule (not a change): Undo names the last change.
-    const lastChange = [...lines].reverse().find((h) => h.type !== "leaves") || lines[n - 1];
-    const blocked = n ? undoBlocked(rules, table) : null;
+    mergeText.textContent = merge || "";
+    mergeLine.hidden = !merge;
+    // Undo names this phone's last change (a record leaving by rule is not a change; another phone's change is that phone's to undo).
+    const ph = phone || "000";
+    const lastChange = [...lines].reverse().find((h) => h.type !== "leaves" && h.type !== "fold" && (h.ph === undefined || h.ph === ph)) || lines[n - 1];
+    const blocked = n ? undoBlocked(rules, table, { phone }) : null;
     undo.disabled = !n || Boolean(blocked);
     undo.textContent = n && !blocked ? "Undo" : "Nothing to undo";
     undo.title = blocked ? blocked.message : "";

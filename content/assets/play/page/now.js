@@ -31,6 +31,9 @@ function whenLine(g, moment, r) {
 
 const SHOWN = 6;   // reminders shown per player; the rest of a big table's fold under a count
 
+/** Whether the table has players to hand things to. */
+const n0 = (table) => (Number.isInteger(table.players) ? table.players : (table.seats || []).length) > 0;
+
 /** The record's used mark now ({count, times, clears}): the engine's, on the reminder or in the state. */
 function usedMark(r, state) {
   if (r.used) return r.used;
@@ -247,9 +250,52 @@ function noteItem(g, table, id, items, lineFor) {
   return { key: keyOf(g.game, table.seats, id, items), build: () => noteList(g, table, id, items, lineFor) };
 }
 
+const CONFLICT_WORDS = {
+  entered: "Two phones recorded this for different players.",
+  "left-used": "One phone says it left play; another phone used it.",
+  role: "Two phones gave this to different players.",
+  marker: "The phones' markers are at different places.",
+  refused: "Another phone recorded a change this table cannot take.",
+};
+
+/** One side of a conflict: whose phone, what it says, where, and the tap that keeps it. */
+function conflictSide(c, k, i, ctx) {
+  const s = c.sides[k];
+  const refused = c.kind === "refused";
+  const keep = el("button", { type: "button", class: "th-button", id: `pa-settle-${i}-${k}`, "data-settle": k,
+    text: refused ? "Set it aside" : "Keep this", onclick: () => ctx.onSettle(c, refused ? "a" : k) });
+  return el("div", { class: "pa-conflict-side", "data-side": k },
+    el("p", { class: "pa-who", text: s.mine ? "This phone" : `Another phone (${s.phone})` }),
+    el("p", { class: "pa-conflict-text", text: s.text }), el("p", { class: "pa-when", text: s.when }), keep);
+}
+
+/** Where two phones disagree: both versions side by side, each kept with one tap; until then the card says so. */
+function settleItems(conflicts, ctx) {
+  return [headingItem(`To settle (${conflicts.length})`, "pa-h-settle"), { key: keyOf("pa-settle", conflicts.map((c) => [c.key, c.sides])), build: () =>
+    el("ul", { class: "pa-list pa-settle", id: "pa-settle" }, conflicts.map((c, i) => el("li", { class: "pa-conflict", "data-conflict": c.key, "data-kind": c.kind },
+      el("p", { class: "pa-conflict-what", text: c.kind === "refused" && c.message ? `${CONFLICT_WORDS.refused} ${c.message}` : CONFLICT_WORDS[c.kind] }),
+      el("div", { class: "pa-conflict-sides" }, (c.kind === "refused" ? ["b"] : ["a", "b"]).map((k) => conflictSide(c, k, i, ctx)))))) }];
+}
+
+/** Records that change hands here (the roles at Role Assignment): one tap per record gives it to a player. */
+function passesItems(g, table, passes, ctx) {
+  const n = Number.isInteger(table.players) ? table.players : (table.seats || []).length;
+  const players = Array.from({ length: n }, (_, i) => i + 1);
+  const short = (p) => { const key = (table.seats || [])[p - 1]; const c = key && g.seats.choices.find((x) => x.key === key); return c ? c.name : `Player ${p}`; };
+  return [headingItem(passes.first ? "Who holds each from the setup" : "Who holds each now", "pa-h-passes"),
+    { key: keyOf(g.game, table.seats, "pa-passes", passes), build: () => el("div", { id: "pa-passes-box" },
+      passes.note ? el("p", { class: "pa-cite", text: passes.note }) : null,
+      el("ul", { class: "pa-list pa-passes", id: "pa-passes" }, passes.records.map((r) => el("li", { "data-record": r.id },
+        el("span", { class: "pa-pass-name" }, recordLink(r), Number.isInteger(r.player) ? null : el("span", { class: "pa-when", text: " not recorded yet" })),
+        el("div", { class: "th-chips pa-pass-who", role: "group", "aria-label": `Who holds ${r.name}` }, players.map((p) => el("button", {
+          type: "button", class: "th-button pa-pass", id: `pa-pass-${r.id}-${p}`, "aria-pressed": String(r.player === p), text: short(p),
+          onclick: () => { if (r.player !== p && ctx.onChange) ctx.onChange({ type: "enter", id: r.id, player: p }); } }))))))) }];
+}
+
 /** What acts, is due, enters, leaves and arrives now. */
 function bodyContent(g, table, moment, ctx) {
   const out = [];
+  if (ctx.conflicts && ctx.conflicts.length) out.push(...settleItems(ctx.conflicts, ctx));
   const prompts = moment.prompts || [];
   if (prompts.length) {
     out.push(headingItem("As it enters", "pa-h-enters"), noteItem(g, table, "pa-enters", prompts, (x) => plainText(x.line || x.do || "", g.byId)));
@@ -261,6 +307,8 @@ function bodyContent(g, table, moment, ctx) {
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
     : { key: "pa-reminders-none", build: () => el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }) });
   if (moment.due && moment.due.length) out.push(headingItem("Due", "pa-h-due"), dueList(g, table, moment.due, ctx));
+  // Who holds what changes hands here (the roles), after what acts now, so the first reminder stays in view.
+  if (moment.passes && n0(table)) out.push(...passesItems(g, table, moment.passes, ctx));
   const leaving = moment.leaving || [];
   if (leaving.length) {
     out.push(headingItem("Leaving play", "pa-h-leaving"), noteItem(g, table, "pa-leaving", leaving, (x) => plainText(x.text || x.note || x.line || "", g.byId)));
@@ -297,7 +345,7 @@ function tailContent(g, moment, ctx) {
  * last step stays as it is, and only what changed is built; it sets the turn's text; the
  * controls, the record picker with its long select and the log are never taken out and put back,
  * which a slow phone pays for at every step. ctx: {scoring(href), state (stateOf), asPlayer,
- * onChange(change)}.
+ * onChange(change), conflicts: [{key, kind, message, sides: {a, b}}], onSettle(conflict, side)}.
  */
 export function nowCard(root) {
   const roundText = el("p", { class: "pa-round", id: "pa-round" });
@@ -333,6 +381,7 @@ export function nowCard(root) {
     } else keyedChildren(head, headContent(g, moment));
     // What the keys of the body and the tail share: the game, who sits where, whose phone it is.
     const keyed = live ? { ...ctx, base: keyOf(g.game, table.players, table.seats, ctx.asPlayer) } : ctx;
+    root.dataset.conflicts = String(live && ctx.conflicts ? ctx.conflicts.length : 0);
     keyedChildren(body, live ? bodyContent(g, table, moment, keyed) : []);
     keyedChildren(tail, live ? tailContent(g, moment, keyed) : []);
   }

@@ -6,18 +6,32 @@
 // twice) is a message at the field `as`, and the table opens for everyone. Pure: no DOM.
 
 export const SEAT_KEY = "as";
+/** The key of "Show my code": the seat of the phone that showed it. It names who sent a merge and
+ * never sets the seat of the phone that reads it (a new phone takes its seat from a seat's code). */
+export const FROM_KEY = "from";
 
-/** {query, asPlayer, raw}: the query without its `as` pairs, and the seat asked for (a positive
- * integer as written, else null; raw is what the link said, or null when it said nothing). */
+/** {query, asPlayer, raw, from}: the query without its `as` and `from` pairs, the seat asked for (a
+ * positive integer as written, else null; raw is what the link said, or null when it said
+ * nothing), and the seat of the phone that showed the code (`from`, else null). */
 export function splitSeat(query) {
   let params;
-  try { params = new URLSearchParams(query); } catch { return { query: "", asPlayer: null, raw: null }; }
+  try { params = new URLSearchParams(query); } catch { return { query: "", asPlayer: null, raw: null, from: null }; }
   const said = params.getAll(SEAT_KEY);
-  if (!said.length) return { query: String(query || "").replace(/^\?/, ""), asPlayer: null, raw: null };
+  const sender = params.getAll(FROM_KEY);
+  const from = sender.length === 1 && /^[1-9][0-9]?$/.test(sender[0]) ? Number(sender[0]) : null;
+  if (!said.length && !sender.length) return { query: String(query || "").replace(/^\?/, ""), asPlayer: null, raw: null, from };
   params.delete(SEAT_KEY);
+  params.delete(FROM_KEY);
+  if (!said.length) return { query: params.toString(), asPlayer: null, raw: null, from };
   const raw = said.length > 1 ? said.join(", ") : said[0];
   const n = said.length === 1 && /^[1-9][0-9]?$/.test(said[0]) ? Number(said[0]) : null;
-  return { query: params.toString(), asPlayer: n, raw };
+  return { query: params.toString(), asPlayer: n, raw, from };
+}
+
+/** The query of "Show my code": the table's own query, with the seat of the phone showing it as `from`. */
+export function fromSeat(query, asPlayer) {
+  const base = String(query || "");
+  return Number.isInteger(asPlayer) ? `${base}${base ? "&" : ""}${FROM_KEY}=${asPlayer}` : base;
 }
 
 /** The seat asked for, checked against the table's players: {asPlayer, error}. */

@@ -58,17 +58,21 @@ export function qrSvg(qrcode, text, label) {
  * camera at arm's length reads it; Close, Escape or a tap on the code closes it. Drawn when
  * asked, from the text, so the seats' codes cost nothing until one is shown.
  */
-function fullScreen(host, qrcode, text, label) {
+function fullScreen(host, qrcode, text, label, { note = "", actions = [] } = {}) {
   const pic = qrSvg(qrcode, text, `QR code: ${label}`);
   const close = el("button", { type: "button", class: "th-button pa-qr-close", id: "pa-qr-close", text: "Close" });
+  // Taps beside Close (Scan back, Scan next phone): each closes the code first.
+  const extra = actions.map((a) => el("button", { type: "button", class: "th-button pa-qr-close", id: a.id, text: a.text,
+    onclick: (e) => { e.stopPropagation(); done(); a.onClick(); } }));
   const box = el("dialog", { class: "pa-qr-full", id: "pa-qr-full", "aria-label": label, "data-href": pic ? text : "" },
     el("p", { class: "pa-qr-full-name", text: label }),
     pic ? el("div", { class: "pa-qr-full-code" }, pic) : el("p", { text: "This link is too long for a QR code; copy the link instead." }),
-    close);
+    note ? el("p", { class: "pa-qr-full-note", text: note }) : null,
+    el("div", { class: "th-chips pa-qr-full-actions" }, extra, close));
   const done = () => { if (box.open) box.close(); box.remove(); };
   close.addEventListener("click", done);
   box.addEventListener("close", () => box.remove());
-  box.addEventListener("click", (e) => { if (e.target !== close && !close.contains(e.target)) done(); });
+  box.addEventListener("click", (e) => { if (e.target === box || (pic && pic.contains(e.target))) done(); });
   for (const old of host.querySelectorAll("dialog.pa-qr-full")) old.remove();
   host.append(box);
   box.showModal();
@@ -77,7 +81,8 @@ function fullScreen(host, qrcode, text, label) {
 }
 
 /**
- * The share box: {element, update(href), seats(list), watch(section), drawNow()}. seats() takes
+ * The share box: {element, update(href), seats(list), watch(section), drawNow(), showCode(text, label,
+ * opts), closeCode()}. seats() takes
  * [{n, label, href}]: a button per seat, which shows that seat's code full screen (seat-link.js
  * writes the links); a tap on the table's own code shows it full screen too. update() notes the link; the
  * code is drawn once its section is near the screen (a long link costs a slow phone a third of a
@@ -100,12 +105,17 @@ export function shareBox(onForget) {
     el("div", { class: "pa-share-actions" },
       el("p", { class: "th-hint", text: "Another phone scans this code to join the same table. The link holds the whole table; nothing is sent anywhere. Tap the code to show it full screen." }),
       el("div", { class: "th-chips" }, copy, print, forget), status, seatBox));
-  /** Shows `text`'s code full screen, once the library is in. */
-  function show(text, label) {
+  /** Shows `text`'s code full screen, once the library is in (opts: {note, actions: [{id, text, onClick}]}). */
+  function show(text, label, opts) {
     if (!text) return;
-    if (qrcode) { fullScreen(element, qrcode, text, label); return; }
+    const host = document.getElementById("play-along") || element;
+    if (qrcode) { fullScreen(host, qrcode, text, label, opts); return; }
     if (failed) { status.textContent = `The QR code cannot be drawn here (${failed.message}); copy the link instead.`; return; }
-    loadQrcode().then((f) => { qrcode = f; if (element.isConnected) fullScreen(element, qrcode, text, label); }, () => {});
+    loadQrcode().then((f) => { qrcode = f; if (host.isConnected) fullScreen(host, qrcode, text, label, opts); }, () => {});
+  }
+  /** Closes a code shown full screen, if one is. */
+  function closeCode() {
+    for (const d of document.querySelectorAll("dialog.pa-qr-full")) { if (d.open) d.close(); d.remove(); }
   }
   code.addEventListener("click", () => show(code.dataset.href, "This table"));
   code.setAttribute("role", "button");
@@ -179,5 +189,5 @@ export function shareBox(onForget) {
     seen.observe(section);
   }
   print.addEventListener("click", () => { drawNow(); window.print(); });
-  return { element, update, seats, watch, drawNow };
+  return { element, update, seats, watch, drawNow, showCode: show, closeCode };
 }
