@@ -31,15 +31,6 @@ export const LINK_BUDGET = 1800;
 /** A fold leaves the link this long or shorter, so the next changes do not fold again at once. */
 export const FOLD_TARGET = 1400;
 
-function cloneReplay(r) {
-  return {
-    ...r, held: new Map([...r.held].map(([k, v]) => [k, { ...v }])), left: r.left.slice(), ticks: new Set(r.ticks),
-    uses: r.uses.slice(), events: r.events.slice(), leaveAt: new Map(r.leaveAt), kept: r.kept.slice(),
-    tickedBy: new Map(r.tickedBy), usedAfterLeave: r.usedAfterLeave.slice(), setAgainst: r.setAgainst.slice(),
-    setAside: new Set(r.setAside), dropped: r.dropped.slice(),
-  };
-}
-
 const sameBatch = (a, b) => Boolean(a && b && a.ph === b.ph && a.clk === b.clk);
 
 /**
@@ -52,25 +43,16 @@ const sameBatch = (a, b) => Boolean(a && b && a.ph === b.ph && a.clk === b.clk);
  * never dropped by a merge.
  */
 export function replayEvents(g, table, events, { strict = -1 } = {}) {
-  let r = startReplay(g, table);
-  let checkpoint = null;   // the replay before the current run of one batch's marker moves
+  const r = startReplay(g, table);
   const refused = [];
+  const runs = markerRuns(g, events);
   events.forEach((event, i) => {
     if (event.type === "marker") {
-      const last = r.kept[r.kept.length - 1];
-      // Where the move started: its phone's marker (the unnamed phone's is the marker's place).
-      let from = typeof event.pos === "string" && event.ph !== ANON ? event.pos : formatPosition(r.marker);
-      if (last && last.type === "marker" && sameBatch(last, event) && checkpoint) {
-        const dropped = r.dropped.concat([last]);
-        from = last.pos;
-        r = cloneReplay(checkpoint);   // the run collapses: replay from before it
-        r.dropped = dropped;
-      } else checkpoint = cloneReplay(r);
-      const ev = { ...event, pos: from };
-      if (event.to === from && (event.ph !== ANON || event.to === formatPosition(r.marker))) {   // back where the run started: no change
-        r.dropped.push(ev);
-        return;
-      }
+      const run = runs.get(i);
+      if (run === undefined) return;   // an earlier move of a run the last one stands for
+      r.dropped.push(...run.dropped);
+      if (run.none) return;   // a run back where it started: no change
+      const ev = { ...event, pos: run.from };
       const why = stepReplay(r, ev, r.kept.length);
       if (why) refused.push({ index: i, message: why });
       else r.kept.push(ev);
@@ -96,6 +78,31 @@ export function replayEvents(g, table, events, { strict = -1 } = {}) {
     refused.push({ index: i, message: why });
   });
   return { r, kept: r.kept, refused };
+}
+
+/**
+ * The runs of one batch's consecutive marker moves (one phone's moves made one after another),
+ * read before the replay: Map(index of a run's last move -> {from, dropped, none}); `dropped` the
+ * run's earlier moves, `none` a run that ends where it started (no change: all of it dropped); a
+ * move absent from the map is an earlier move of a run. `from` is where its phone's marker was
+ * (the unnamed phone's: the marker's place).
+ */
+function markerRuns(g, events) {
+  const out = new Map();
+  let marker = formatPosition(first(g));
+  for (let i = 0; i < events.length; i += 1) {
+    const e = events[i];
+    if (e.type !== "marker") continue;
+    let j = i;
+    while (j + 1 < events.length && events[j + 1].type === "marker" && sameBatch(events[j + 1], e)) j += 1;
+    const from = typeof e.pos === "string" && e.ph !== ANON ? e.pos : marker;
+    const last = events[j];
+    const none = last.to === from && (last.ph !== ANON || last.to === marker);
+    out.set(j, { from, dropped: events.slice(i, none ? j + 1 : j), none });
+    if (!none) marker = last.to;
+    i = j;
+  }
+  return out;
 }
 
 const cache = new WeakMap();
