@@ -21,7 +21,12 @@ The tasks (issue 31, "Speed"):
   card says turn 9;
 - 7 Wonders Myths, age I to age II: from age I, turn 3; done when the card is in age 2;
 - record a purchase: Mare Nostrum at the Construction phase, Ajax bought by player 2; done when
-  Ajax is in play with player 2 and the marker (the card's and the link's) is where it was.
+  Ajax is in play with player 2 and the marker (the card's and the link's) is where it was;
+- two phones agree, and four phones agree: each phone of a four-player Mare Nostrum table holds
+  records the others lack (each opened its seat's code, then recorded its own); the phones show
+  and scan each other's codes through Chromium's fake camera (tests/fake_camera.py: the test
+  writes the code a phone shows to the camera's file before the other phone scans it), and the
+  task is done when every phone holds the same table with every record.
 """
 from __future__ import annotations
 
@@ -45,6 +50,8 @@ ISSUE = {
     "ac-turn-9": ("Ancient Conquest, turn 1 to turn 9", "48", 3),
     "swm-age-2": ("7 Wonders Myths, age I to age II", "7,993", 2),
     "purchase": ("record a purchase (the marker stays)", "3 (the marker is lost)", 3),
+    "two-phones": ("two phones agree", "12 and two long scrolls", 4),
+    "four-phones": ("four phones agree", "-", 12),
 }
 SEATS = ["mn-rome", "mn-greece", "mn-egypt", "mn-carthage"]
 # Each seat's own hero and creature (000, Predetermined Setup: "Civilization Specific Heroes ...
@@ -173,6 +180,52 @@ TASKS = {"mn-table": mare_nostrum_table, "ac-turn-9": ancient_conquest_turn_9, "
          "purchase": purchase}
 
 
+def phones_agree(browser, url, camera, count):
+    """count phones, each with a record of its own, agree through their cameras: the taps counted."""
+    from fake_camera import write_y4m
+    seats = "&".join(f"s={s}" for s in SEATS)
+    pages, contexts = [], []
+    first = None
+    for n in range(1, count + 1):
+        context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                      device_scale_factor=2, service_workers="block", permissions=["camera"])
+        page = context.new_page()
+        page.goto(first + f"&as={n}" if first else f"{url}play-along/?g=mare-nostrum&n=4&{seats}&as=1")
+        page.wait_for_selector(READY)
+        if first is None:
+            page.wait_for_timeout(300)
+            first = page.evaluate("location.href").split("&as=")[0]
+        page.select_option("#pa-pick", ["mn-ajax", "mn-hermes", "mn-mars", "mn-athena"][n - 1])
+        page.click(f"#pa-add-p{n}")
+        contexts.append(context)
+        pages.append(page)
+    a, others = pages[0], pages[1:]
+    t = Taps(a)
+    code = lambda pg: pg.get_attribute("dialog#pa-qr-full[open]", "data-href")   # noqa: E731
+    for i, other in enumerate(others):
+        other.click("#pa-show-code")
+        t.n += 1
+        other.wait_for_selector("dialog#pa-qr-full[open]")
+        write_y4m(camera, code(other), 1280, 720)
+        t.tap("#pa-scan-open" if i == 0 else "#pa-scan-next")
+        a.wait_for_selector("dialog#pa-qr-full[open]", timeout=20000)
+    write_y4m(camera, code(a), 1280, 720)
+    for other in others:
+        other.click("#pa-scan-back")
+        t.n += 1
+        other.wait_for_function("!document.querySelector('#pa-scan') && !document.querySelector('dialog#pa-qr-full')", timeout=20000)
+    t.tap("#pa-qr-close")
+    pages[0].wait_for_timeout(400)
+    tables = [sorted((k, v) for k, v in (x.split("=", 1) for x in pg.evaluate("location.search.slice(1)").split("&")) if k not in ("as", "from"))
+              for pg in pages]
+    held = [{e["id"] for e in kept(pg).get("inPlay", [])} for pg in pages]
+    want = {"mn-ajax", "mn-hermes", "mn-mars", "mn-athena"}.intersection(["mn-ajax", "mn-hermes", "mn-mars", "mn-athena"][:count])
+    done = all(x == tables[0] for x in tables) and all(want <= h for h in held)
+    for context in contexts:
+        context.close()
+    return t.n, done
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", type=Path, help="an already built site (default: build one)")
@@ -192,6 +245,10 @@ def main() -> int:
             build(ROOT, ROOT / "data", site, port)
         url, server = serve(site, port)
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        from fake_camera import CAMERA_ARGS, write_y4m
+        camera = Path(tmp) / "camera.y4m"
+        write_y4m(camera, url)
+        with_camera = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + CAMERA_ARGS(camera), headless=True)
         try:
             for name, task in TASKS.items():
                 context, page = phone(browser)
@@ -199,8 +256,11 @@ def main() -> int:
                     found[name] = task(page, url)
                 finally:
                     context.close()
+            found["two-phones"] = phones_agree(with_camera, url, camera, 2)
+            found["four-phones"] = phones_agree(with_camera, url, camera, 4)
         finally:
             browser.close()
+            with_camera.close()
             server.shutdown()
             server.server_close()
 
