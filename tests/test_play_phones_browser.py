@@ -136,6 +136,13 @@ def test_two_phones_become_one_table_by_the_camera(browser, site_url, tmp_path):
         assert "mn-hermes" not in held and held.get("mn-colossus") == 1, held
         kept_mn = _table(a.url)
 
+        # A code of another site: named, never opened; the kept table stays.
+        write_y4m(y4m, "https://elsewhere.example/play-along/?g=mare-nostrum&n=4", 1280, 720)
+        a.tap("#pa-scan-open")
+        a.wait_for_function("(document.getElementById('pa-scan-status')||{}).textContent?.includes('another site (elsewhere.example)')", timeout=20000)
+        a.tap("#pa-scan-close")
+        assert _table(a.url) == kept_mn and a.locator("a[href*='elsewhere']").count() == 0, "named, never linked"
+
         # Another game's code: offered at the top, never merged; opened, the Mare Nostrum table is one tap away.
         write_y4m(y4m, f"{site_url}play-along/?g=ancient-conquest&n=4&s=1&s=2&s=3&s=4&as=1", 1280, 720)
         a.tap("#pa-scan-open")
@@ -166,3 +173,28 @@ def test_two_phones_become_one_table_by_the_camera(browser, site_url, tmp_path):
     finally:
         chromium.close()
     assert errors == [], errors
+
+
+def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
+    """The session's Chromium has no camera device, and a context without the permission: a message
+    in the scanner, no video box, and the page still works."""
+    context = browser.new_context(**PHONE)
+    try:
+        pg = context.new_page()
+        pg.errors = []
+        pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+        pg.goto(f"{site_url}play-along/?{MN}")
+        _ready(pg)
+        pg.tap("#pa-scan-open")
+        pg.wait_for_function("/camera/i.test((document.getElementById('pa-scan-status')||{}).textContent || '') && "
+                             "!/Starting/.test(document.getElementById('pa-scan-status').textContent)", timeout=20000)
+        said = pg.inner_text("#pa-scan-status")
+        assert "not allowed" in said or "No camera was found" in said or "did not start" in said, said
+        assert pg.locator("#pa-scan-video").is_hidden()
+        pg.keyboard.press("Escape")
+        pg.wait_for_selector("#pa-scan", state="detached")
+        pg.tap("#pa-next")
+        assert pg.get_attribute("#pa-step", "data-step") == "mn-commerce-phase"
+        assert pg.errors == []
+    finally:
+        context.close()

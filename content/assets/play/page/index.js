@@ -118,10 +118,16 @@ function mount(root, loaded) {
     const seat = checkedSeat(asked.asPlayer, asked.raw, read.table.players);
     return { table: { ...read.table, as: seat.asPlayer }, errors: read.errors };
   }
+  // Which table a stored query is (the engine's tableKey: its game and settings), read once per query.
+  const keys = new Map();
+  const keyOfQuery = (query) => {
+    if (!keys.has(query)) keys.set(query, engine.tableKey(readQuery(query).table));
+    return keys.get(query);
+  };
   /** Whether a stored entry is the table on the page (the engine's sameTable: its game and settings). */
-  const sameAsPage = (t) => Boolean(g && t && t.game === table.game && rules.games[t.game] && sameTable(readQuery(t.query).table, table));
+  const sameAsPage = (t) => Boolean(g && t && t.game === table.game && rules.games[t.game] && keyOfQuery(t.query) === engine.tableKey(table));
   /** The device's entry of the same table as `t`, else null. */
-  const keptOf = (t) => (rules.games[t.game] ? readTables().tables.find((x) => x.game === t.game && sameTable(readQuery(x.query).table, t)) || null : null);
+  const keptOf = (t) => (rules.games[t.game] ? readTables().tables.find((x) => x.game === t.game && keyOfQuery(x.query) === engine.tableKey(t)) || null : null);
 
   // What the device keeps (every table opened, keeping.js), and the words about it; another
   // tab's changes to this table are merged in.
@@ -249,7 +255,7 @@ function mount(root, loaded) {
     }
     if (how !== "form") {
       // Another table opened beside the one played before: that one stays one tap away.
-      const other = (t) => !(g && t.game === table.game && sameTable(readQuery(t.query).table, table));
+      const other = (t) => !(g && t.game === table.game && keyOfQuery(t.query) === engine.tableKey(table));
       const before = wasEntry && wasTable.game && !(g && sameTable(wasTable, table)) ? wasEntry
         : how === "link" && !merged ? readTables().tables.find(other) || null : null;
       bar.back(before ? { text: `This device also keeps your ${nameOf(before.game)} table.`, open: () => open(before.query, [], "kept") } : null);

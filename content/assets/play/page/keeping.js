@@ -59,13 +59,18 @@ export function deviceKeeper(status, { sameAs, heard, nameOf }) {
  */
 export function tablesList(box, { nameOf, open, isCurrent }) {
   const { tables, error } = readTables();
+  // Drawn again only when the other tables change (the one on the page is rewritten at every change).
+  const drawn = JSON.stringify([error, tables.map((t) => (isCurrent(t) ? ["this", t.game] : [t.game, t.query, t.played]))]);
+  if (box.dataset.drawn === drawn) return;
+  box.dataset.drawn = drawn;
   if (error) { box.replaceChildren(el("p", { class: "th-hint", text: error })); return; }
   if (tables.length < 2) { box.replaceChildren(); return; }
   const when = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "before this list was kept");
   const items = tables.map((t, i) => {
     const players = new URLSearchParams(t.query).get("n");
-    const label = `${nameOf(t.game)}${players ? `, ${players} players` : ""}: last played ${when(t.played)}`;
-    if (isCurrent(t)) return el("li", { "data-current": "" }, `${label} (this one)`);
+    const name = `${nameOf(t.game)}${players ? `, ${players} players` : ""}`;
+    if (isCurrent(t)) return el("li", { "data-current": "" }, `${name}: this one`);
+    const label = `${name}: last played ${when(t.played)}`;
     const b = el("button", { type: "button", class: "th-button", id: `pa-table-open-${i}`, text: "Open", "aria-label": `Open ${label}` });
     b.addEventListener("click", () => open(t.query));
     return el("li", {}, `${label} `, b);

@@ -381,7 +381,8 @@ export function nowCard(root) {
     } else keyedChildren(head, headContent(g, moment));
     // What the keys of the body and the tail share: the game, who sits where, whose phone it is.
     const keyed = live ? { ...ctx, base: keyOf(g.game, table.players, table.seats, ctx.asPlayer) } : ctx;
-    root.dataset.conflicts = String(live && ctx.conflicts ? ctx.conflicts.length : 0);
+    const open = String(live && ctx.conflicts ? ctx.conflicts.length : 0);
+    if (root.dataset.conflicts !== open) root.dataset.conflicts = open;
     keyedChildren(body, live ? bodyContent(g, table, moment, keyed) : []);
     keyedChildren(tail, live ? tailContent(g, moment, keyed) : []);
   }

@@ -71,6 +71,8 @@ export function openScanner({ host, title = "Scan a phone's code", onText, note 
   let last = null;
 
   const say = (message) => { status.textContent = String(message); };
+  /** No camera to show: the video box goes, the message stays. */
+  const fail = (message) => { video.hidden = true; say(message); };
 
   function close() {
     if (closed) return;
@@ -102,14 +104,14 @@ export function openScanner({ host, title = "Scan a phone's code", onText, note 
 
   async function start() {
     if (!navigator.mediaDevices || typeof navigator.mediaDevices.getUserMedia !== "function") {
-      say("This browser offers no camera here: the camera works only when the site is opened over https or as the installed app. Open the other phone's link on this phone instead.");
+      fail("This browser offers no camera here: the camera works only when the site is opened over https or as the installed app. Open the other phone's link on this phone instead.");
       return;
     }
     let got;
     try {
       got = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
     } catch (error) {
-      say(cameraProblem(error));
+      fail(cameraProblem(error));
       return;
     }
     if (closed) { for (const track of got.getTracks()) track.stop(); return; }
@@ -121,7 +123,7 @@ export function openScanner({ host, title = "Scan a phone's code", onText, note 
       read = await frameReader(video);
     } catch (error) {
       for (const track of stream.getTracks()) track.stop();
-      say(`The code reader could not start: ${error && error.message ? error.message : error}. Open the other phone's link on this phone instead.`);
+      fail(`The code reader could not start: ${error && error.message ? error.message : error}. Open the other phone's link on this phone instead.`);
       return;
     }
     if (closed) return;
