@@ -14,6 +14,7 @@
 //
 // No DOM: every function takes an optional Storage-like object (Node tests pass one).
 import { localStore, MAX_TABLE_QUERY, MAX_STORED, readStoredTable } from "./stored-table.js";
+import { PHONE, ANON, newPhone } from "./engine/stamps.js";
 
 export const TABLES_KEY = "compendium.tables.v1";
 export const PHONE_KEY = "compendium.phone.v1";
@@ -24,8 +25,7 @@ const MAX_ADDED = 600;
 const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const QUERY = /^[A-Za-z0-9._~*%=&+-]*$/;
 const POSITION = /^(\d{1,6}\.){0,2}[a-z0-9]+(-[a-z0-9]+)*$/;
-const PHONE = /^[a-z0-9]{3}$/;
-const STAMP = /^[a-z0-9]{3}\.\d{1,7}$/;
+const STAMP = new RegExp(`^${PHONE.source.slice(1, -1)}\\.\\d{1,7}$`);
 // What a note must not hold: controls, bidi controls and invisible characters.
 const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
@@ -116,15 +116,10 @@ export function storeTables(tables, storage = localStore()) {
  * one, else a new one from `random`, stored. Where storage refuses, a name for this visit only.
  */
 export function phoneName(random = Math.random, storage = localStore()) {
-  const abc = "abcdefghijklmnopqrstuvwxyz0123456789";
-  const fresh = () => {
-    let id = "000";
-    while (id === "000") id = Array.from({ length: 3 }, () => abc[Math.floor(random() * abc.length) % abc.length]).join("");
-    return id;
-  };
+  const fresh = () => newPhone(random);
   try {
     const kept = storage ? storage.getItem(PHONE_KEY) : null;
-    if (typeof kept === "string" && PHONE.test(kept) && kept !== "000") return kept;
+    if (typeof kept === "string" && PHONE.test(kept) && kept !== ANON) return kept;
     const id = fresh();
     if (storage) storage.setItem(PHONE_KEY, id);
     return id;
@@ -135,6 +130,6 @@ export function phoneName(random = Math.random, storage = localStore()) {
 
 /** Stores a new name for this phone (after two phones were found to share one). */
 export function renamePhone(id, storage = localStore()) {
-  if (!PHONE.test(id) || id === "000") return false;
+  if (!PHONE.test(id) || id === ANON) return false;
   try { storage?.setItem(PHONE_KEY, id); return true; } catch { return false; }
 }
