@@ -85,6 +85,9 @@ def test_two_phones_become_one_table_by_the_camera(browser, site_url, tmp_path):
         b.goto(seat2)
         _ready(b)
         assert b.inner_text("#pa-whose") == "Player 2 (Greece)'s phone", "a seat's phone says whose it is, at the top of the card"
+        # The codes a seat's phone shows for the other seats are theirs alone (never as=2&as=3).
+        seat3 = b.get_attribute("#pa-seat-code-3", "data-href")
+        assert seat3.endswith("&as=3") and "as=2" not in seat3, seat3
         b.wait_for_function("(document.querySelector('[data-offline-status]')||{}).textContent?.startsWith('Available offline')", timeout=60000)
         cb.set_offline(True)
         for record in ("mn-hermes", "mn-ajax"):
