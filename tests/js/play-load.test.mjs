@@ -88,3 +88,20 @@ test("the file asked for is a game's slug or the index, whatever the link or the
   assert.equal(openingGame("?g=%zz", 5), "%zz", "a bad escape is read as URLSearchParams reads it, never a throw");
   assert.equal(openingGame("", { game: "x" }), null);
 });
+
+test("a renamed record stays in play at a table kept or linked before the rename: the page's rules keep the old ids", () => {
+  // Hercules renamed Heracles after a table was kept with him (former_ids, CONTRIBUTING.md "Ids").
+  const renamed = structuredClone(file("mare-nostrum"));
+  const rec = renamed.records.find((r) => r.id === "mn-hercules");
+  rec.id = "mn-heracles";
+  rec.former_ids = ["mn-hercules"];
+  const rules = playRules(E.rulesFromRecords, { games: renamed.games, data: renamed });
+  for (const q of ["g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&in=mn-hercules.2", "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&e=paaa1&e=ihercules.2"]) {
+    const r = E.tableFromQuery(rules, q);
+    assert.deepEqual(r.errors, [], q);
+    assert.deepEqual(r.table.inPlay, [{ id: "mn-heracles", player: 2 }], q);
+  }
+  const later = playRules(E.rulesFromRecords, { games: file("index").games, data: { version: 1, records: [] } });
+  addGame(E.rulesFromRecords, later, { data: renamed });
+  assert.deepEqual(E.tableFromQuery(later, "g=mare-nostrum&n=4&in=mn-hercules.1").table.inPlay, [{ id: "mn-heracles", player: 1 }]);
+});

@@ -80,17 +80,20 @@ export function loadPlay(game) {
 }
 
 /** The page's rules: the engine's for the games read so far, `slugs` every game of the list (in
- * its order, by name) and `names` their names, so the form offers every game and the engine's
- * message for an unknown game names them all. `read` is the engine's rulesFromRecords (it throws
+ * its order, by name), `names` their names, so the form offers every game and the engine's
+ * message for an unknown game names them all, and `formerIds` the renamed records' old ids. `read` is the engine's rulesFromRecords (it throws
  * RecordsError for records it cannot read). */
 export function playRules(read, loaded) {
   const rules = read(loaded.data);
   const slugs = loaded.games.map((x) => x.game);
-  return { games: rules.games, slugs, names: Object.fromEntries(loaded.games.map((x) => [x.game, x.name])) };
+  // A renamed record's old ids stay readable, so a table kept or linked before the rename keeps it in play.
+  return { games: rules.games, slugs, names: Object.fromEntries(loaded.games.map((x) => [x.game, x.name])), formerIds: rules.formerIds };
 }
 
-/** Adds the games of another loaded file to the page's rules (in place); returns the rules. */
+/** Adds the games of another loaded file (and their records' former ids) to the page's rules (in place); returns the rules. */
 export function addGame(read, rules, loaded) {
-  Object.assign(rules.games, read(loaded.data).games);
+  const more = read(loaded.data);
+  Object.assign(rules.games, more.games);
+  if (more.formerIds && more.formerIds.size) rules.formerIds = new Map([...(rules.formerIds || []), ...more.formerIds]);
   return rules;
 }
