@@ -198,6 +198,10 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         pg.wait_for_selector("#pa-scan", state="detached")
         pg.tap("#pa-next")
         assert pg.get_attribute("#pa-step", "data-step") == "mn-commerce-phase"
+        # "Go" beside the turn's field goes there, as Enter does.
+        pg.fill("#pa-go", "3")
+        pg.tap("#pa-go-button")
+        pg.wait_for_function("document.getElementById('pa-round').textContent.trim().toLowerCase().startsWith('turn 3')")
         assert pg.errors == []
     finally:
         context.close()

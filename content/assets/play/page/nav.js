@@ -49,7 +49,8 @@ export function markerNav(g, onMove) {
     } else {
       goField = el("input", { id: "pa-go", class: "pa-go", type: "number", inputmode: "numeric", min: String(g.rounds.first),
         placeholder: label, "aria-label": `Go to ${label.toLowerCase()} number` });
-      const goButton = button("pa-go-button", "pa-jump", "Go");
+      // Go submits the form, as the keyboard's Enter does.
+      const goButton = el("button", { type: "submit", class: "th-button pa-jump", id: "pa-go-button", text: "Go" });
       go = el("form", { class: "pa-go-form", role: "search", "aria-label": `Go to a ${label.toLowerCase()}` }, goField, goButton);
       go.addEventListener("submit", (ev) => { ev.preventDefault(); jump(); });
     }
