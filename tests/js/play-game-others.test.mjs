@@ -128,3 +128,13 @@ test("Mosaic and the Diplomacy variant, as far as their sources go", () => {
   assert.ok(end && end.scoring.startsWith("calculators/diplomacy-score/"));
   assertRoundTrip(d);
 });
+
+test("7 Wonders Myths: Turn › from the prayer phase goes to the age's first turn, never to its cleanup (where the drafted myth cards would leave)", () => {
+  const t = table("g=seven-wonders-myths&n=3");
+  const g = rules.games["seven-wonders-myths"];
+  assert.equal(E.firstPosition(rules, t), "1.swm-prayer-phase");
+  assert.equal(E.nextPosition(rules, t, "1.swm-prayer-phase", "turn"), `1.1.${g.steps.find((s) => s.id !== "swm-prayer-phase" && !s.id.includes("cleanup")).id}`);
+  assert.equal(E.nextPosition(rules, t, "1.1.swm-action-phase", "turn"), "1.2.swm-turn-and-phase-resolution");
+  // From the cleanup, the next turn is the next age's start.
+  assert.equal(E.nextPosition(rules, t, "1.swm-cleanup-phase", "turn"), "2.swm-prayer-phase");
+});

@@ -19,11 +19,15 @@ const topLevel = (g, p) => {
   return !s || s.path.length <= 1;
 };
 
-/** The start of the next inner turn (or the round's end after its last), where a round holds turns. */
+/**
+ * The start of the next inner turn (or the round's end after its last), where a round holds turns:
+ * from the round's opening steps, its first turn; from its closing steps, the next round.
+ */
 function nextTurn(g, p) {
-  if (!g.rounds || !g.rounds.innerTurns || p.turn === null) return after(g, p, "round");
+  if (!g.rounds || !g.rounds.innerTurns) return after(g, p, "round");
   let q = after(g, p, "step");
-  for (let i = 0; q && q.turn === p.turn && q.round === p.round && i <= g.steps.length; i += 1) q = after(g, q, "step");
+  const sameTurn = (x) => x.round === p.round && (p.turn === null ? x.turn === null : x.turn === p.turn);
+  for (let i = 0; q && sameTurn(q) && i <= g.steps.length * 2; i += 1) q = after(g, q, "step");
   return q;
 }
 
