@@ -186,7 +186,7 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         pg = context.new_page()
         pg.errors = []
         pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-        pg.goto(f"{site_url}play-along/?{MN}")
+        pg.goto(f"{site_url}play-along/?{MN}&in=mn-isis.1")   # Isis acts during the Commerce phase (000, Isis)
         _ready(pg)
         pg.tap("#pa-scan-open")
         pg.wait_for_function("/camera/i.test((document.getElementById('pa-scan-status')||{}).textContent || '') && "
@@ -198,6 +198,9 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         pg.wait_for_selector("#pa-scan", state="detached")
         pg.tap("#pa-next")
         assert pg.get_attribute("#pa-step", "data-step") == "mn-commerce-phase"
+        # Where in its step a record acts, in words, never the data's code ("during").
+        words = pg.locator("#pa-reminders .pa-when").all_inner_texts()
+        assert "During this step." in words and not any(w.startswith(("during", "any", "start", "end")) for w in words), words
         # "Go" beside the turn's field goes there, as Enter does.
         pg.fill("#pa-go", "3")
         pg.tap("#pa-go-button")

@@ -19,13 +19,17 @@ function headingItem(text, id) {
   return { key: keyOf("h3", id, text), build: () => el("h3", { id, text }) };
 }
 
-/** When the record acts, in words: its own `when`, else the steps its timing names (when not this one). */
+// Where in its steps a record acts (timing.when, schemas/defs/timing.schema.json), in words.
+const WHEN_WORDS = {
+  start: (where) => `As ${where} opens.`, during: (where) => `During ${where}.`,
+  end: (where) => `As ${where} closes.`, any: (where) => `Any time in ${where}, as its holder chooses.`,
+};
+
+/** When the record acts, in words: where in its steps (its `when`), naming the steps its timing names when not this one. */
 function whenLine(g, moment, r) {
-  let text = "";
-  if (r.when) text = r.when;
-  else if (r.at && r.at.length && !r.at.includes(moment.step.id)) {
-    text = `At ${r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ")}`;
-  }
+  const elsewhere = r.at && r.at.length && !r.at.includes(moment.step.id);
+  const where = elsewhere ? r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ") : "this step";
+  const text = WHEN_WORDS[r.when] ? WHEN_WORDS[r.when](where) : elsewhere ? `At ${where}.` : "";
   return text ? el("span", { class: "pa-when", text }) : null;
 }
 
