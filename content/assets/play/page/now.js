@@ -9,7 +9,7 @@ import { el } from "../../shared/dom.js";
 import { recordLink } from "../../shared/tool-page.js";
 import { plainText } from "../../shared/records.js";
 import { playerName } from "./form.js";
-import { lineOf, recordDetails } from "./reminder.js";
+import { lineOf, recordDetails, whenWords } from "./reminder.js";
 import { keyedChildren, keyOf } from "./keyed.js";
 
 const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", "last-chance": "Last chance", unknown: "Unknown" };
@@ -19,17 +19,9 @@ function headingItem(text, id) {
   return { key: keyOf("h3", id, text), build: () => el("h3", { id, text }) };
 }
 
-// Where in its steps a record acts (timing.when, schemas/defs/timing.schema.json), in words.
-const WHEN_WORDS = {
-  start: (where) => `As ${where} opens.`, during: (where) => `During ${where}.`,
-  end: (where) => `As ${where} closes.`, any: (where) => `Any time in ${where}, as its holder chooses.`,
-};
-
-/** When the record acts, in words: where in its steps (its `when`), naming the steps its timing names when not this one. */
+/** When the record acts, in words (reminder.js whenWords). */
 function whenLine(g, moment, r) {
-  const elsewhere = r.at && r.at.length && !r.at.includes(moment.step.id);
-  const where = elsewhere ? r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ") : "this step";
-  const text = WHEN_WORDS[r.when] ? WHEN_WORDS[r.when](where) : elsewhere ? `At ${where}.` : "";
+  const text = whenWords(g, r, moment.step.id);
   return text ? el("span", { class: "pa-when", text }) : null;
 }
 

@@ -5,7 +5,7 @@
 // when the marker steps, so printing needs no work at the moment of printing.
 import { el } from "../../shared/dom.js";
 import { playerName } from "./form.js";
-import { lineOf } from "./reminder.js";
+import { lineOf, whenWords } from "./reminder.js";
 
 /**
  * The positions of the round that holds `pos`, each step once: from the round's first step to its
@@ -65,7 +65,7 @@ export function printSheet(engine, rules, g, table, pos) {
       el("h3", { text: m.step.name }),
       stepLine ? el("p", { class: "pa-print-line", text: stepLine }) : null,
       reminders.length || due.length
-        ? el("ul", {}, reminders.map((r) => el("li", {}, `${who(g, table, r)}: `, el("b", { text: r.name }), `${said(r)}${r.when ? ` (${r.when})` : ""}`)),
+        ? el("ul", {}, reminders.map((r) => el("li", {}, `${who(g, table, r)}: `, el("b", { text: r.name }), `${said(r)}${whenWords(g, r, m.step.id) ? ` (${whenWords(g, r, m.step.id)})` : ""}`)),
           due.map((d) => el("li", {}, "Due: ", el("b", { text: d.name || "" }), d.text ? `: ${d.text}` : said(d))))
         : el("p", { class: "pa-print-none", text: "Nothing in play acts here." }));
   });

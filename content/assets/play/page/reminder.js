@@ -7,6 +7,22 @@ import { el } from "../../shared/dom.js";
 import { recordLink } from "../../shared/tool-page.js";
 import { plainText } from "../../shared/records.js";
 
+// Where in its steps a record acts (timing.when, schemas/defs/timing.schema.json), in words.
+const WHEN_WORDS = {
+  start: (where) => `As ${where} opens.`, during: (where) => `During ${where}.`,
+  end: (where) => `As ${where} closes.`, any: (where) => `Any time in ${where}, as its holder chooses.`,
+};
+
+/**
+ * When a reminder's record acts, in words: where in its steps (its `when`), naming the steps its
+ * timing names when they are not `stepId`; "" when there is nothing to say.
+ */
+export function whenWords(g, r, stepId) {
+  const elsewhere = Array.isArray(r.at) && r.at.length && !r.at.includes(stepId);
+  const where = elsewhere ? r.at.map((id) => (g.byId.get(id) || { name: id }).name).join(", ") : "this step";
+  return WHEN_WORDS[r.when] ? WHEN_WORDS[r.when](where) : elsewhere ? `At ${where}.` : "";
+}
+
 /** A record's one line at this moment: the engine's line, else its summary, as plain text. */
 export function lineOf(g, item) {
   if (item && typeof item.line === "string" && item.line) return plainText(item.line, g.byId);
