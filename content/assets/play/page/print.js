@@ -61,11 +61,13 @@ export function printSheet(engine, rules, g, table, pos) {
     const due = m.due || [];
     const stepLine = lineOf(g, m.step);
     const said = (r) => { const line = compact ? "" : lineOf(g, r); return line ? `: ${line}` : ""; };
+    // Where in the step it acts, as the card says it; a compact sheet keeps to the names.
+    const when = (r) => { const words = compact ? "" : whenWords(g, r, m.step.id); return words ? ` (${words})` : ""; };
     return el("section", { class: "pa-print-step", "data-step": m.step.id },
       el("h3", { text: m.step.name }),
       stepLine ? el("p", { class: "pa-print-line", text: stepLine }) : null,
       reminders.length || due.length
-        ? el("ul", {}, reminders.map((r) => el("li", {}, `${who(g, table, r)}: `, el("b", { text: r.name }), `${said(r)}${whenWords(g, r, m.step.id) ? ` (${whenWords(g, r, m.step.id)})` : ""}`)),
+        ? el("ul", {}, reminders.map((r) => el("li", {}, `${who(g, table, r)}: `, el("b", { text: r.name }), `${said(r)}${when(r)}`)),
           due.map((d) => el("li", {}, "Due: ", el("b", { text: d.name || "" }), d.text ? `: ${d.text}` : said(d))))
         : el("p", { class: "pa-print-none", text: "Nothing in play acts here." }));
   });
