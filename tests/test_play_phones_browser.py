@@ -206,5 +206,16 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         pg.tap("#pa-go-button")
         pg.wait_for_function("document.getElementById('pa-round').textContent.trim().toLowerCase().startsWith('turn 3')")
         assert pg.errors == []
+        # A new phone opening seat 2's code: the other players' reminders fold under their count,
+        # players, not reminders. (This phone keeps its own seat: a code of its own table merges.)
+        seat = browser.new_context(**PHONE).new_page()
+        seat.goto(f"{site_url}play-along/?{MN}&at=1.mn-combat&as=2")
+        _ready(seat)
+        others = seat.locator("#pa-reminders details[data-others]")
+        said = others.locator("summary").inner_text()
+        others.locator("summary").tap()
+        assert said == f"The other players ({others.locator('li[data-player]').count()})", said
+        assert others.locator("li[data-record]").count() > others.locator("li[data-player]").count(), "more reminders than players"
+        seat.context.close()
     finally:
         context.close()

@@ -113,7 +113,7 @@ function groupedItems(g, table, items, build, keyFor, { asPlayer, tableLast = fa
     out.push({ key: keyOf(base, "others", others.map(groupKey)), build: () => {
       const rest = el("ul", { class: "pa-list" });
       const fold = el("details", { class: "pa-more", "data-others": "" },
-        el("summary", { text: `The other players (${others.reduce((n, k) => n + groups.get(k).length, 0)})` }), rest);
+        el("summary", { text: `The other players (${others.length})` }), rest);
       fold.addEventListener("toggle", () => { if (fold.open && !rest.firstChild) rest.append(...others.map(group)); });
       return el("li", { "data-player": "others" }, fold);
     } });
