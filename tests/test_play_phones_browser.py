@@ -201,6 +201,12 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         # Where in its step a record acts, in words, never the data's code ("during").
         words = pg.locator("#pa-reminders .pa-when").all_inner_texts()
         assert "During this step." in words and not any(w.startswith(("during", "any", "start", "end")) for w in words), words
+        # Next does not move under the thumb from step to step, whatever each step's head holds.
+        tops = set()
+        for _ in range(8):
+            pg.tap("#pa-next")
+            tops.add(round(pg.evaluate("document.getElementById('pa-next').getBoundingClientRect().top")))
+        assert len(tops) == 1, f"Next moved between presses: {sorted(tops)}"
         # "Go" beside the turn's field goes there, as Enter does.
         pg.fill("#pa-go", "3")
         pg.tap("#pa-go-button")

@@ -334,8 +334,8 @@ function tailContent(g, moment, ctx) {
 
 /**
  * The now card on `root`: {draw(g, table, moment, ctx), controls({nav, go, record, log})}. The
- * card is slots that stay: the turn's line (with "go to"), the head (the step), the marker's
- * controls, the body (what acts now), the foot (Entered play, Undo, the history) and the tail
+ * card is slots that stay: the turn's line (with "go to"), the marker's controls, the head (the
+ * step), the body (what acts now), the foot (Entered play, Undo, the history) and the tail
  * (rulings, the end). A step redraws the head's, the body's and the tail's content by keys
  * (keyed.js): a heading, a list, a player's group of reminders drawn from the same data as at the
  * last step stays as it is, and only what changed is built; it sets the turn's text; the
@@ -351,7 +351,9 @@ export function nowCard(root) {
   const body = el("div", { class: "pa-body" });
   const foot = el("div", { class: "pa-foot" });
   const tail = el("div", { class: "pa-tail" });
-  root.replaceChildren(roundLine, head, navSlot, body, foot, tail);
+  // The controls come before the step's head, whose height changes from step to step: Next stays
+  // where the thumb left it.
+  root.replaceChildren(roundLine, navSlot, head, body, foot, tail);
   let go = null;
 
   function controls({ nav = null, go: goField = null, record = null, log = null } = {}) {
