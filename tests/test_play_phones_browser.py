@@ -211,6 +211,12 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         pg.fill("#pa-go", "3")
         pg.tap("#pa-go-button")
         pg.wait_for_function("document.getElementById('pa-round').textContent.trim().toLowerCase().startsWith('turn 3')")
+        # 7 Wonders Myths' "End age" fits its button on a phone.
+        pg.goto(f"{site_url}play-along/?g=seven-wonders-myths&n=3")
+        _ready(pg)
+        pg.tap("#pa-next")
+        fit = pg.evaluate("(() => { const b = document.getElementById('pa-next-round'); return [b.textContent, b.scrollWidth <= b.clientWidth, b.getBoundingClientRect().right <= innerWidth]; })()")
+        assert fit == ["End age", True, True], fit
         assert pg.errors == []
         # A new phone opening seat 2's code: the other players' reminders fold under their count,
         # players, not reminders. (This phone keeps its own seat: a code of its own table merges.)
