@@ -217,6 +217,13 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         pg.tap("#pa-next")
         fit = pg.evaluate("(() => { const b = document.getElementById('pa-next-round'); return [b.textContent, b.scrollWidth <= b.clientWidth, b.getBoundingClientRect().right <= innerWidth]; })()")
         assert fit == ["End age", True, True], fit
+        # Forget this table: its Undo is on the screen, where the player tapped.
+        pg.tap("#pa-forget")
+        pg.wait_for_selector("#pa-undo-note:not([hidden])")
+        box = pg.evaluate("(() => { const r = document.getElementById('pa-undo-settings').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()")
+        assert box[0] >= 0 and box[1] <= box[2], f"Undo is off the screen: {box}"
+        pg.tap("#pa-undo-settings")
+        pg.wait_for_function("new URLSearchParams(location.search).get('g') === 'seven-wonders-myths'")
         assert pg.errors == []
         # A new phone opening seat 2's code: the other players' reminders fold under their count,
         # players, not reminders. (This phone keeps its own seat: a code of its own table merges.)

@@ -470,7 +470,10 @@ function mount(root, loaded) {
     const left = readTables().tables.length;
     stored.textContent = left ? `This device no longer keeps that table; it keeps ${left} other${left === 1 ? "" : "s"} (Tables on this device).` : "This device no longer keeps a table.";
     tablesList(tablesBox, { nameOf, isCurrent: () => false, open: (q) => open(q, [], "kept") });
-    if (was) note.show("The table is forgotten on this device.", () => open(was, [], "link"), share.element);
+    if (was) {
+      note.show("The table is forgotten on this device.", () => open(was, [], "link"), share.element);
+      note.element.scrollIntoView({ block: "nearest" });   // where the player tapped, with its Undo in view
+    }
   }
 
   /**
