@@ -5,6 +5,8 @@ never serves a copy edited by hand or left behind by an update; the same for the
 scanner uses (content/assets/vendor/qr/). Pure file reads: `make quick` runs it."""
 import json
 
+import pytest
+
 from conftest import ROOT
 
 VENDOR = ROOT / "content" / "assets" / "vendor" / "qrcode-generator"
@@ -12,13 +14,6 @@ PACKAGE = ROOT / "node_modules" / "qrcode-generator"
 VERSION = "2.0.4"
 
 
-def test_package_json_pins_the_vendored_version_exactly():
-    dev = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]
-    assert dev["qrcode-generator"] == VERSION, "an exact version, no range: the vendored bytes are that version's"
-    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
-    assert lock["packages"]["node_modules/qrcode-generator"]["version"] == VERSION
-    installed = json.loads((PACKAGE / "package.json").read_text(encoding="utf-8"))
-    assert installed["name"] == "qrcode-generator" and installed["version"] == VERSION, "run npm ci"
 
 
 def test_vendored_file_is_the_published_file_byte_for_byte():
@@ -43,13 +38,14 @@ READER_VERSION = "0.7.0"
 READER_FILES = ("index.js", "decode.js")
 
 
-def test_package_json_pins_the_vendored_reader_exactly():
+@pytest.mark.parametrize("name, version", [("qrcode-generator", VERSION), ("qr", READER_VERSION)])
+def test_package_json_pins_each_vendored_package_exactly(name, version):
     dev = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]
-    assert dev["qr"] == READER_VERSION, "an exact version, no range: the vendored bytes are that version's"
+    assert dev[name] == version, "an exact version, no range: the vendored bytes are that version's"
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
-    assert lock["packages"]["node_modules/qr"]["version"] == READER_VERSION
-    installed = json.loads((READER_PACKAGE / "package.json").read_text(encoding="utf-8"))
-    assert installed["name"] == "qr" and installed["version"] == READER_VERSION, "run npm ci"
+    assert lock["packages"][f"node_modules/{name}"]["version"] == version
+    installed = json.loads((ROOT / "node_modules" / name / "package.json").read_text(encoding="utf-8"))
+    assert installed["name"] == name and installed["version"] == version, "run npm ci"
 
 
 def test_vendored_reader_files_are_the_published_files_byte_for_byte():
