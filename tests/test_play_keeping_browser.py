@@ -6,7 +6,7 @@ content/assets/play/page/keeping.js and the page's opening of a link (index.js).
   the one played before, which stays one tap away ("Back to it") and in "Tables on this device";
   a link with a refused value is opened but not kept until it is changed here.
 - With two tabs on one table, what one tab records is heard by the other and merged in: nothing
-  either tab recorded is lost (the last write used to win).
+  either tab recorded is lost.
 One browser context, two tabs. Also the form: a holder the link gives before the player count,
 and the Diplomacy variant's n=10, are shown, not dropped."""
 from __future__ import annotations

@@ -34,12 +34,12 @@ export const GAME_PREFIX = {
   "mare-nostrum": "mn", "seven-wonders-myths": "swm", "diplomacy-variant": "dip",
   "mosaic-wars-disasters": "mos", "ancient-conquest": "ac",
 };
-const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // What a table query can hold: its keys and values are ids, numbers and positions
 // ("2.mn-military-phase"), joined by = and &, as URLSearchParams writes them (it leaves * - . _
 // as they are, writes a space +, and escapes the rest with %). Nothing that could make a scheme
 // (":"), a path ("/"), an outside link or markup.
-const QUERY = /^[A-Za-z0-9._~*%=&+-]*$/;
+export const QUERY = /^[A-Za-z0-9._~*%=&+-]*$/;
 const KEYS = ["v", "game", "query", "inPlay"];
 
 const AGAIN = "set the table again on Play along";

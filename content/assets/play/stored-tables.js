@@ -13,17 +13,17 @@
 //   localStorage["compendium.phone.v1"] = "<three letters or digits>"
 //
 // No DOM: every function takes an optional Storage-like object (Node tests pass one).
-import { localStore, MAX_TABLE_QUERY, MAX_STORED, readStoredTable } from "./stored-table.js";
+import { localStore, MAX_TABLE_QUERY, readStoredTable, GAME, QUERY } from "./stored-table.js";
 import { PHONE, ANON, newPhone } from "./engine/stamps.js";
 
 export const TABLES_KEY = "compendium.tables.v1";
 export const PHONE_KEY = "compendium.phone.v1";
-/** The most tables kept: the oldest played goes when a new one would pass it. */
-export const MAX_TABLES = 12;
+/** The most tables kept (at most 4,000 characters each: well within a browser's storage); past it, the one played longest ago goes. */
+export const MAX_TABLES = 50;
 const MAX_NOTE = 600;
+/** The longest list read at all (characters of its JSON): MAX_TABLES tables, each with a last merge's table before it. */
+const MAX_LIST = 1024 * 1024;
 const MAX_ADDED = 600;
-const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const QUERY = /^[A-Za-z0-9._~*%=&+-]*$/;
 const POSITION = /^(\d{1,6}\.){0,2}[a-z0-9]+(-[a-z0-9]+)*$/;
 const STAMP = new RegExp(`^${PHONE.source.slice(1, -1)}\\.\\d{1,7}$`);
 // What a note must not hold: controls, bidi controls and invisible characters.
@@ -89,7 +89,7 @@ export function readTables(storage = localStore()) {
     const old = readStoredTable(storage);
     return { tables: old.table ? [{ game: old.table.game, query: old.table.query, played: 0 }] : [], error: old.error };
   }
-  if (typeof raw !== "string" || raw.length > MAX_STORED * 4) return refuse("it is not text of a sensible length");
+  if (typeof raw !== "string" || raw.length > MAX_LIST) return refuse("it is not text of a sensible length");
   let value;
   try { value = JSON.parse(raw); } catch { return refuse("it is not JSON"); }
   const read = checkedTables(value);
