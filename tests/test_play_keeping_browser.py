@@ -50,11 +50,19 @@ def test_every_table_opened_is_kept_and_tabs_merge(browser, site_url):
         a.tap("#pa-back-to-open")
         a.wait_for_function("new URLSearchParams(location.search).get('g') === 'mare-nostrum'")
         assert a.get_attribute("#pa-step", "data-step"), "the Mare Nostrum table is back on the card"
+        # Another game chosen in the form is another table: the Mare Nostrum table stays, one tap away.
+        a.locator("label[for='pa-game-seven-wonders-myths']").tap()
+        a.wait_for_function("new URLSearchParams(location.search).get('g') === 'seven-wonders-myths'")
+        a.wait_for_timeout(300)
+        assert _games(a) == ["seven-wonders-myths", "mare-nostrum", "ancient-conquest"], _games(a)
+        assert "your Mare Nostrum" in a.inner_text("#pa-back-to")
+        a.tap("#pa-back-to-open")
+        a.wait_for_function("new URLSearchParams(location.search).get('g') === 'mare-nostrum'")
         # A link with a refused value: opened, with its message, and not kept.
         _open(a, site_url + "play-along/?g=mare-nostrum&n=99")
         said = a.inner_text(STATUS)
         assert "could not be read" in said and "not kept" in said, said
-        assert _games(a) == ["mare-nostrum", "ancient-conquest"]
+        assert _games(a) == ["mare-nostrum", "seven-wonders-myths", "ancient-conquest"]
 
         # The form shows what the link gives, never dropping it: a holder before the player count,
         # and the Diplomacy variant's ten players (the records bound no most).

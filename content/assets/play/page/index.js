@@ -370,7 +370,17 @@ function mount(root, loaded) {
       if (again && again !== document.activeElement) again.focus();
     };
     const read = form.read();
-    if (read.game !== table.game) { open(read.game ? `g=${encodeURIComponent(read.game)}` : "", [], "form", refocus); return; }
+    if (read.game !== table.game) {
+      // Another game is another table: the one before stays on the device, one tap away.
+      const before = g && entry ? entry : null;
+      entry = null;
+      keeper.switchTo(null);
+      open(read.game ? `g=${encodeURIComponent(read.game)}` : "", [], "form", () => {
+        bar.back(before ? { text: `This device also keeps your ${nameOf(before.game)} table.`, open: () => open(before.query, [], "kept") } : null);
+        refocus();
+      });
+      return;
+    }
     const settingsChanged = read.game !== table.game || read.players !== table.players
       || !sameList(read.options, table.options || []) || !sameList(read.seats.map((s) => s || null), (table.seats || []).slice(0, read.seats.length));
     if (settingsChanged) {
