@@ -377,3 +377,23 @@ test("length: a three-hour game on four phones, merged every turn, stays within 
   assert.equal(st.at, `12.${g.steps[g.steps.length - 1].id}`);
   assert.equal(E.stateOf(rules, phones.aaa).inPlay.find((e) => e.id === "mn-high-priest").player, 1 + ((12 + roles.indexOf("mn-high-priest")) % 4), "the roles as last given");
 });
+
+test("a table handed to the API with anything in its log: a bad change left out, a bad stamp the unnamed phone's, never a throw", () => {
+  const good = on("aaa", table(MN), { type: "enter", id: "mn-ajax", player: 1 });
+  const junk = [null, 7, "x", { type: "enter", id: "__proto__" }, { type: "marker", to: "999.nowhere" }, { type: "nonsense" },
+    { type: "enter", id: "mn-hermes", player: 2, ph: "<b>", seq: -1, clk: NaN, pos: "not a place" },
+    { type: "use", id: "mn-ajax", player: 1, ph: "bbb", seq: 1, clk: 5, pos: { evil: true } }, { type: "fold", count: "many" }];
+  const hostile = { ...good, log: [...good.log, ...junk], seen: "everything", at: 42 };
+  const r = E.mergeTables(rules, good, hostile);
+  assert.equal(r.error, null);
+  assert.deepEqual(E.stateOf(rules, r.table).inPlay.filter((e) => e.by === "entered").map((e) => `${e.id}:${e.player}`).sort(), ["mn-ajax:1", "mn-hermes:2"]);
+  assert.ok(E.tableToQuery(rules, r.table).length <= E.LINK_BUDGET);
+  assert.deepEqual(E.tableFromQuery(rules, E.tableToQuery(rules, r.table)).errors, []);
+  for (const t of [hostile, { ...good, log: "all" }, { ...good, log: null, inPlay: [null, { id: 5 }] }]) {
+    E.stateOf(rules, t);
+    E.momentAt(rules, t);
+    E.historyOf(rules, t);
+    E.undo(rules, t, { phone: "aaa" });
+    E.tableToQuery(rules, t);
+  }
+});

@@ -23,7 +23,7 @@ import { gameRules } from "./records.js";
 import { startReplay, stepReplay, finishReplay, periodKey } from "./state.js";
 import { formatPosition, parsePosition, first } from "./sequence.js";
 import { writeEvent, writeTickRun, writeStamp, writeSeen } from "./events.js";
-import { ANON, sortLog, renumberAnon, seenAfterDrop, neededSeen, stampFor } from "./stamps.js";
+import { ANON, PHONE, STAMP_CEILING, renumberAnon, seenAfterDrop, neededSeen, stampFor } from "./stamps.js";
 
 /** The most characters a table's query holds (share.js draws a QR code of at most 2,331 bytes: the
  * site's address, up to 500 characters, leaves this much for the table). */
@@ -107,30 +107,52 @@ function markerRuns(g, events) {
 
 const cache = new WeakMap();
 
-/** The changes of a table written by hand (tests, older pages): stamped as the unnamed phone's. */
-function stamped(log) {
+/** Whether an event's stamp is one a phone writes (stamps.js); a change without one is the unnamed phone's. */
+const goodStamp = (e) => typeof e.ph === "string" && (e.ph === ANON || PHONE.test(e.ph))
+  && Number.isInteger(e.seq) && e.seq >= 1 && e.seq <= STAMP_CEILING && Number.isInteger(e.clk) && e.clk >= 0 && e.clk <= STAMP_CEILING;
+
+/**
+ * The changes of a table as the engine may read them: a table handed to the API may hold anything,
+ * so a change that has not the shape of one (shapeError) is left out, and one without a good stamp
+ * (written by hand, by tests or older pages) is stamped as the unnamed phone's.
+ */
+function stamped(g, log) {
   let n = 0;
-  return log.map((e) => {
-    if (e.type === "fold" || typeof e.ph === "string") return e;
+  const out = [];
+  for (const e of log) {
+    if (!e || typeof e !== "object") continue;
+    if (e.type === "fold") {
+      if (e.count === null || e.count === undefined || (Number.isInteger(e.count) && e.count >= 0)) out.push(goodStamp(e) ? e : { type: "fold", count: e.count ?? null, ph: "", seq: 0, clk: 0, sub: 1 });
+      continue;
+    }
+    const ticks = e.type === "ticks" && Array.isArray(e.keys) && e.keys.every((k) => typeof k === "string");
+    if (!ticks && shapeError(g, e)) continue;
+    // Where it happened: a position of the game, else the marker's place when replayed.
+    const where = e.pos === undefined || (typeof e.pos === "string" && !parsePosition(g, e.pos).error) ? e : (({ pos, ...rest }) => rest)(e);   // eslint-disable-line no-unused-vars
+    if (goodStamp(where)) { out.push(where); continue; }
     n += 1;
-    return { ...e, ph: ANON, seq: n, clk: 0 };
-  });
+    const { ph, seq, clk, pos, ...change } = where;   // eslint-disable-line no-unused-vars
+    out.push({ ...change, ph: ANON, seq: n, clk: 0 });
+  }
+  return out;
 }
 
 /**
  * The table's log: its `log`; a table whose log is empty or missing (written by hand, as older
  * pages and tests do) is read as its inPlay entering in order, then its at.
  */
-export function logOf(table) {
+export function logOf(table, g) {
+  const seen = table.seen && typeof table.seen === "object" ? table.seen : {};
+  const at = typeof table.at === "string" && !parsePosition(g, table.at).error ? table.at : null;
   if (Array.isArray(table.log) && table.log.length) {
-    const log = stamped(table.log);
+    const log = stamped(g, table.log);
     // A page that set `at` by hand moved the marker.
-    if (typeof table.at === "string" && table.at !== derivedAt(log)) log.push({ type: "marker", to: table.at, ...stampFor(log, table.seen, null) });
+    if (at !== null && at !== derivedAt(log)) log.push({ type: "marker", to: at, ...stampFor(log, seen, null) });
     return log;
   }
-  const log = stamped((table.inPlay || []).filter((e) => e && typeof e.id === "string")
+  const log = stamped(g, (Array.isArray(table.inPlay) ? table.inPlay : []).filter((e) => e && typeof e.id === "string")
     .map((e) => ({ type: "enter", id: e.id, player: Number.isInteger(e.player) ? e.player : null })));
-  if (typeof table.at === "string") log.push({ type: "marker", to: table.at, ...stampFor(log, table.seen, null) });
+  if (at !== null) log.push({ type: "marker", to: at, ...stampFor(log, seen, null) });
   return log;
 }
 
@@ -143,7 +165,7 @@ function derivedAt(log) {
 function replayOf(g, table) {
   let hit = cache.get(table);
   if (!hit) {
-    hit = replayEvents(g, table, logOf(table));
+    hit = replayEvents(g, table, logOf(table, g));
     cache.set(table, hit);
   }
   return hit;
@@ -317,7 +339,7 @@ export function applyChange(rules, table, change, write, { phone = null } = {}) 
   if (!g) return { table, error: { field: "g", message: "Choose a game before changing the table." } };
   const bad = shapeError(g, change);
   if (bad) return { table, error: { field: "e", message: bad } };
-  const log = logOf(table);
+  const log = logOf(table, g);
   const at = stateOf(rules, table).at;
   const ev = { ...normalChange(g, change), ...stampFor(log, table.seen, phone), pos: at };
   const { table: t, refused } = canonicalTable(g, table, [...log, ev], write, { strict: log.length });
@@ -337,7 +359,7 @@ function lastOf(log, phone) {
 export function undoBlocked(rules, table, { phone = null } = {}) {
   const g = table && gameRules(rules, table.game);
   if (!g) return { field: "g", message: "There is no table to undo a change of." };
-  const log = logOf(table);
+  const log = logOf(table, g);
   if (!log.length) return { field: "e", message: "Nothing to undo: the table is as it was set up." };
   const i = lastOf(log, phone);
   const fold = log.findIndex((e) => e.type === "fold");
@@ -355,7 +377,7 @@ export function undoBlocked(rules, table, { phone = null } = {}) {
 export function undo(rules, table, { phone = null } = {}) {
   if (undoBlocked(rules, table, { phone })) return table;
   const g = gameRules(rules, table.game);
-  const log = logOf(table);
+  const log = logOf(table, g);
   const i = lastOf(log, phone);
   return dropChanges(g, table, [i]).table;
 }
@@ -366,7 +388,7 @@ export function undo(rules, table, { phone = null } = {}) {
  * undoes a merge (merge.js).
  */
 export function dropChanges(g, table, indexes) {
-  const log = logOf(table);
+  const log = logOf(table, g);
   const out = new Set(indexes);
   const dropped = log.filter((_, i) => out.has(i));
   const rest = log.filter((_, i) => !out.has(i));

@@ -118,8 +118,8 @@ export function mergeTables(rules, kept, incoming, { seat = null, write } = {}) 
     const what = incoming.game !== kept.game ? `a table of ${(gameRules(rules, incoming.game) || { record: { name: incoming.game } }).record.name}` : "another table of this game (other players, options or seats)";
     return { table: kept, error: { field: "", message: `This code holds ${what}; it was not merged into this one.` }, other: true, added: [], removed: [], clashes: [], conflicts: [], note: "" };
   }
-  const a = logOf(kept);
-  const b = logOf(incoming);
+  const a = logOf(kept, g);
+  const b = logOf(incoming, g);
   const merged = mergeLogs(a, kept.seen, b, incoming.seen);
   const { table } = canonicalTable(g, { ...kept, seen: merged.seen }, merged.log, write || (() => ""));
   const before = new Set(a.filter((e) => e.type !== "fold").map(eventId));
@@ -242,7 +242,7 @@ export function settle(rules, table, conflict, keep, { phone = null, write } = {
     const r = applyLogChange(rules, table, { type: "marker", to }, write || (() => ""), { phone });
     return { table: r.error ? table : r.table, setAside: [], error: r.error };
   }
-  const log = logOf(table);
+  const log = logOf(table, g);
   const a = conflict && log[conflict.a];
   const b = conflict && log[conflict.b];
   if (!a || !b) return { table, setAside: [], error: { field: "", message: "That conflict is no longer on this table." } };
@@ -258,7 +258,7 @@ export function conflictSides(rules, table, conflict) {
     const side = (x) => ({ phone: x.ph, text: `the marker at ${positionText(g, x.to)}`, pos: x.to, when: positionText(g, x.to) });
     return { a: side(conflict.a), b: side(conflict.b) };
   }
-  const log = logOf(table);
+  const log = logOf(table, g);
   const side = (e) => {
     if (!e) return null;
     const name = (g.byId.get(e.id) || { name: e.id }).name;
