@@ -190,6 +190,12 @@ def test_a_scoring_page_that_is_no_tool_fails(recs):
                          r"one of diplomacy-variant's tools \(name one of its tools' pages: calculators/diplomacy-score\.md\)")
 
 
+def test_a_tool_offered_at_no_step_of_the_turn_fails(recs):
+    data_of(recs, MN_GAME)["tools"][0]["at"] = ["mn-combt"]
+    only(messages(recs), r"data/mare-nostrum/game/mn-mare-nostrum-mythology\.yaml:\d+: tools\[0\]\.at\[0\]: 'mn-combt' is not "
+                         r"a step of mn-phases-of-a-turn \(did you mean 'mn-combat'\?\)")
+
+
 def test_a_game_in_doubt_gets_no_lines(recs):
     """A refused Mare Nostrum file (here: an id in unchecked_ids) would make every list naming it
     look wrong: the game's play along is checked once that file loads."""

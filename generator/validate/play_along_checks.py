@@ -247,7 +247,7 @@ def check_setup_listed(records: list[RawRecord]) -> list[Problem]:
 
 
 def check_turn(records: list[RawRecord]) -> list[Problem]:
-    """The turn has steps or gaps saying why not; opens_with are its steps; scoring is a tool."""
+    """The turn has steps or gaps saying why not; opens_with and a tool's at are its steps; scoring is a tool."""
     problems = []
     ids = known_ids(records)
     by_id = _by_id(records)
@@ -282,6 +282,13 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
             problems.append(_at(g, [PLAY, "scoring"], f"{scoring} is not one of {game}'s tools",
                                 f"name one of its tools' pages: {', '.join(map(str, pages))}" if pages
                                 else "leave scoring out: the game has no helper page"))
+        # A tool offered at steps of the turn (tools[].at) names steps of this game's turn.
+        for i, t in enumerate(g.data.get("tools") or []):
+            for j, sid in enumerate((t.get("at") or []) if isinstance(t, dict) else []):
+                if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
+                    close = closest(str(sid), sorted(steps))
+                    problems.append(_at(g, ["tools", i, "at", j], f"{sid!r} is not a step of {turn}",
+                                        f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
     return problems
 
 

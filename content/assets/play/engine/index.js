@@ -12,6 +12,7 @@ export { readEvent, writeEvent } from "./events.js";
 export { setupFor, unplayedSeats } from "./setup.js";
 export { momentAt, inPlayIds } from "./moment.js";
 export { scoringLink, pageHref } from "./scoring.js";
+export { toolsAt, toolLink } from "./tools.js";
 export { parsePosition } from "./sequence.js";
 
 export { nextPosition, previousPosition, firstPosition, turnPosition, roundEndPosition, UNITS } from "./navigation.js";

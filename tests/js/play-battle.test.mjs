@@ -1,0 +1,137 @@
+// The battle from the table: at a step where a game's tool is offered (tools[].at), play along
+// writes the tool's link with what the table holds for the two sides a player picks, and the
+// calculator's own engine reads it back with no message. Mare Nostrum's battle calculator at
+// Combat (content/assets/play/engine/tools.js; calculators/mn-battle/scenario.js).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as E from "../../content/assets/play/engine/index.js";
+import * as C from "../../content/assets/calculators/mn-battle.js";
+import { rules, table, change, data } from "./play-game-helpers.mjs";
+import { recordIn } from "./helper-records.mjs";
+
+const PAGE = "calculators/mare-nostrum-battle.md";
+const SEATS = "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&s=mn-egypt&s=mn-carthage";
+const calc = C.rulesFromRecords(data);
+const queryOf = (href) => (href.includes("?") ? href.slice(href.indexOf("?") + 1) : "");
+
+/** The scenario of the link, read by the calculator's own engine: no note about the link, nothing refused. */
+function readBack(href) {
+  assert.ok(href.startsWith("calculators/mare-nostrum-battle/"), href);
+  const q = queryOf(href);
+  assert.deepEqual(C.queryNotes(q), [], q);
+  const s = C.scenarioFromQuery(q);
+  // The link writes what the table knows; the player types the pieces. With them, no message.
+  for (const side of ["attacker", "defender"]) s[side].legions = 3;
+  const { errors } = C.validateScenario(calc, s);
+  assert.deepEqual(errors, [], q);
+  return s;
+}
+
+test("the battle calculator is offered at Combat, from the game record's tools[].at, and nowhere else", () => {
+  const t = table(SEATS);
+  const g = rules.games["mare-nostrum"];
+  const game = recordIn(data, g.record.id);
+  const at = game.tools.filter((x) => Array.isArray(x.at)).flatMap((x) => x.at);
+  assert.deepEqual(at, ["mn-combat"]);
+  for (const s of g.steps) {
+    const tools = E.toolsAt(rules, t, `1.${s.id}`);
+    assert.deepEqual(tools.map((x) => x.page), s.id === "mn-combat" ? [PAGE] : [], s.id);
+  }
+  assert.deepEqual(E.toolsAt(rules, t, "1.mn-combat"), [{ title: "Battle odds", page: PAGE, href: "calculators/mare-nostrum-battle/", sides: true }]);
+});
+
+test("the link carries each side's civilization, heroes, gods and creature in play, read back by the calculator", () => {
+  let t = table(SEATS);
+  t = change(t, { type: "marker", to: "1.mn-offering-phase" });
+  t = change(t, { type: "enter", id: "mn-mars", player: 3 });
+  t = change(t, { type: "marker", to: "1.mn-construction-phase" });
+  t = change(t, { type: "enter", id: "mn-ajax", player: 1 });
+  t = change(t, { type: "enter", id: "mn-penthesilee", player: 3 });
+  t = change(t, { type: "enter", id: "mn-ariane", player: 3 });
+  t = change(t, { type: "marker", to: "1.mn-combat" });
+  // Rome (1) attacks Egypt (3): Rome's Ajax and its Titan; Egypt's Mars, Penthesilee, Ariane (a
+  // defender's card) and its Phoenix. Julius Caesar and Cleopatra are held but fight in no battle.
+  const l = E.toolLink(rules, t, PAGE, { attacker: 1, defender: 3 });
+  assert.deepEqual(l.errors, []);
+  const s = readBack(l.href);
+  assert.equal(s.attacker.civ, "mn-rome");
+  assert.equal(s.defender.civ, "mn-egypt");
+  assert.deepEqual(s.attacker.heroes, ["mn-ajax"]);
+  assert.deepEqual(s.attacker.gods, []);
+  assert.deepEqual(s.defender.heroes.slice().sort(), ["mn-ariane", "mn-penthesilee"]);
+  assert.deepEqual(s.defender.gods, ["mn-mars"]);
+  // Each seat brings its creature (000, Starting Setup): one is written, the calculator's creature of that civilization.
+  assert.equal(s.attacker.creatures, 1);
+  assert.equal(s.defender.creatures, 1);
+  assert.equal(C.creatureOf(calc, s.attacker.civ).id, "mn-titan");
+  assert.equal(C.creatureOf(calc, s.defender.civ).id, "mn-phoenix");
+  // The other way round, Ariane is the attacker's: her bonus is the defender's only, so she is left out.
+  const back = readBack(E.toolLink(rules, t, PAGE, { attacker: 3, defender: 1 }).href);
+  assert.deepEqual(back.attacker.heroes, ["mn-penthesilee"]);
+  assert.deepEqual(back.defender.heroes, ["mn-ajax"]);
+  // Mars goes back at the next Offering phase: at Turn 2's Combat, Egypt holds no god; a look
+  // back at Turn 1's Combat still shows him, held then.
+  t = change(t, { type: "marker", to: "2.mn-combat" });
+  assert.deepEqual(readBack(E.toolLink(rules, t, PAGE, { attacker: 1, defender: 3 }).href).defender.gods, []);
+  assert.deepEqual(readBack(E.toolLink(rules, t, PAGE, { attacker: 1, defender: 3 }, "1.mn-combat").href).defender.gods, ["mn-mars"]);
+});
+
+test("every record the calculator reads a battle effect from is one its tool entry uses, so the link can carry it", () => {
+  const game = recordIn(data, rules.games["mare-nostrum"].record.id);
+  const tool = game.tools.find((x) => x.page === PAGE);
+  for (const id of Object.keys(calc.effects)) assert.ok(tool.records.includes(id), id);
+});
+
+test("every card a seat can hold, on either side, reads back with no message", () => {
+  const g = rules.games["mare-nostrum"];
+  const seats = g.seats.choices.map((c) => c.key);
+  for (let a = 0; a < seats.length; a += 1) {
+    for (let d = 0; d < seats.length; d += 1) {
+      if (a === d) continue;
+      const third = seats.find((x) => x !== seats[a] && x !== seats[d]);
+      let t = table(`g=mare-nostrum&n=3&s=${seats[a]}&s=${seats[d]}&s=${third}`);
+      t = change(t, { type: "marker", to: "1.mn-combat" });
+      // Every hero and god of the calculator that this seat may hold enters for it, one by one.
+      for (const [player, seat] of [[1, seats[a]], [2, seats[d]]]) {
+        for (const id of [...calc.heroes, ...calc.gods]) {
+          const owner = g.state.ownerOf(id);
+          if (owner && owner !== seat) continue;
+          if (E.stateOf(rules, t).inPlay.some((e) => e.id === id)) continue;
+          const r = E.applyChange(rules, t, { type: "enter", id, player });
+          if (!r.error) t = r.table;
+        }
+      }
+      const l = E.toolLink(rules, t, PAGE, { attacker: 1, defender: 2 });
+      assert.deepEqual(l.errors, []);
+      const s = readBack(l.href);
+      assert.equal(s.attacker.civ, seats[a]);
+      assert.equal(s.defender.civ, seats[d]);
+    }
+  }
+});
+
+test("a side that is not a player of the table is a message at its field, never a throw", () => {
+  const t = change(table(SEATS), { type: "marker", to: "1.mn-combat" });
+  const cases = [
+    [{ attacker: 9, defender: 2 }, ["attacker"]],
+    [{ attacker: 0, defender: "x" }, ["attacker", "defender"]],
+    [{ attacker: 2, defender: 2 }, ["defender"]],
+    [{ attacker: "1", defender: "2" }, []],
+    [{ attacker: 1.5, defender: {} }, ["attacker", "defender"]],
+    [{ attacker: "__proto__", defender: "constructor" }, ["attacker", "defender"]],
+    [null, []],
+    ["a.civ=mn-rome", []],
+  ];
+  for (const [picked, fields] of cases) {
+    const l = E.toolLink(rules, t, PAGE, picked);
+    assert.deepEqual(l.errors.map((e) => e.field), fields, JSON.stringify(picked));
+    readBack(l.href);
+  }
+  // A page the step does not offer, a position that is not the game's, no table: no link, a message.
+  assert.equal(E.toolLink(rules, t, "calculators/mare-nostrum-sets.md", { attacker: 1, defender: 2 }).href, null);
+  assert.equal(E.toolLink(rules, t, PAGE, { attacker: 1, defender: 2 }, "1.mn-offering-phase").href, null);
+  assert.equal(E.toolLink(rules, t, PAGE, { attacker: 1, defender: 2 }, "nowhere").href, null);
+  assert.equal(E.toolLink(rules, null, PAGE, {}).href, null);
+  assert.deepEqual(E.toolsAt(rules, t, "nowhere"), []);
+  assert.deepEqual(E.toolsAt(rules, null), []);
+});
