@@ -31,10 +31,18 @@ export function refused(t, c) {
   return r.error.message;
 }
 
-/** The line a reminder should carry at this step: the record's timing line for it, else its summary. */
-function expectedLine(g, rec, step) {
+const ROMAN = [null, "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
+
+/**
+ * The line a reminder should carry at this step of round `round`: the record's timing line for
+ * the step, else its power in this round (powers_by_age, keyed by the round in Roman numerals),
+ * else its timing line for a phase above, a step inside or the turn, else its summary.
+ */
+function expectedLine(g, rec, step, round = null) {
   const lines = (rec.timing && rec.timing.lines) || [];
   const plain = (text) => text.replace(/\{([a-z0-9-]+)(?:\|([^}]+))?\}/g, (_, id, w) => w || (g.byId.get(id) || { name: id }).name);
+  const ofRound = rec.powers_by_age && Number.isInteger(round) ? rec.powers_by_age[ROMAN[round]] : undefined;
+  if (!lines.some((l) => l.at === step.id) && typeof ofRound === "string") return plain(ofRound);
   const hit = lines.find((l) => l.at === step.id) || [...step.path].reverse().map((a) => lines.find((l) => l.at === a && a !== g.turn.id)).find(Boolean)
     || lines.find((l) => g.steps.some((s) => s.id === l.at && s.path.includes(step.id))) || lines.find((l) => l.at === g.turn.id);
   return plain(hit ? hit.do : rec.summary || "");
@@ -58,7 +66,7 @@ export function checkMoment(t, m) {
     assert.ok(playing.has(r.id), `${m.pos}: ${r.id} reminded but not in play`);
     assert.equal(typeof r.line, "string", `${m.pos}: ${r.id}`);
     assert.ok(!/\{[a-z]/.test(r.line), `${m.pos}: ${r.id} line ${r.line}`);
-    if (r.scope !== "unknown") assert.equal(r.line, expectedLine(g, g.byId.get(r.id), step), `${m.pos}: ${r.id}`);
+    if (r.scope !== "unknown") assert.equal(r.line, expectedLine(g, g.byId.get(r.id), step, m.round ? m.round.n : null), `${m.pos}: ${r.id}`);
   }
   assert.equal(new Set(m.reminders.map((r) => r.id)).size, m.reminders.length, `${m.pos}: a record reminded twice`);
   for (const d of m.due) assert.ok(typeof d.line === "string" && !/\{[a-z]/.test(d.line), `${m.pos}: ${d.id}`);

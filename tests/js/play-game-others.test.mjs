@@ -5,7 +5,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
-import { rules, table, change, stepTo, assertUndoEveryPrefix, assertRoundTrip } from "./play-game-helpers.mjs";
+import { data, rules, table, change, stepTo, assertUndoEveryPrefix, assertRoundTrip } from "./play-game-helpers.mjs";
 
 test("Ancient Conquest, all 15 turns: every objective due once a turn by player, its last chance and its window", () => {
   let t = table("g=ancient-conquest&n=4&s=1&s=2&s=3&s=4");
@@ -34,10 +34,10 @@ test("Ancient Conquest, all 15 turns: every objective due once a turn by player,
   for (const [key, whats] of seen) assert.equal(whats.length, 1, key);
   const at = (key) => [...seen.keys()].filter((k) => k.startsWith(`${key}@`)).map((k) => Number(k.split("@")[1])).sort((a, b) => a - b);
   const what = (key, n) => seen.get(`${key}@${n}`)[0];
-  // Egypt 7, "before turn 10" (004:341): due as turn 10 opens, its last chance turn 9 (issue 32's reading).
+  // Egypt 7, "before turn 10" (004:341): checked as turn 10 opens (its time is up), its last chance turn 9.
   assert.deepEqual(at("ac-egyptian-empire#7"), [9, 10]);
   assert.equal(what("ac-egyptian-empire#7", 9), "last-chance");
-  assert.equal(what("ac-egyptian-empire#7", 10), "at");
+  assert.equal(what("ac-egyptian-empire#7", 10), "check");
   // Egypt 8, "throughout the game" (004:342): a window from turn 1 to the last, shown every turn.
   assert.deepEqual(at("ac-egyptian-empire#8"), Array.from({ length: 15 }, (_, i) => i + 1));
   assert.deepEqual([what("ac-egyptian-empire#8", 1), what("ac-egyptian-empire#8", 7), what("ac-egyptian-empire#8", 15)], ["opens", "runs", "closes"]);
@@ -69,40 +69,87 @@ test("Ancient Conquest, all 15 turns: every objective due once a turn by player,
   assert.ok(assertRoundTrip(t).length <= E.LINK_BUDGET);
 });
 
-test("7 Wonders Myths, three ages: myth cards taken in each age, discarded at the cleanup of ages I and II, kept after III (001:174)", () => {
+test("7 Wonders Myths, a whole game: three ages, myth cards discarded at the cleanup of ages I and II and kept after III (001:174), the game's end after age III with its scoring cards", () => {
   let t = table("g=seven-wonders-myths&n=3&s=swm-the-pit-of-tartaros&s=swm-the-harbor-of-ithaca");
   const g = rules.games["seven-wonders-myths"];
+  const tables = [t];
   const leaves = g.state.leaves[0];
   assert.deepEqual(leaves.rounds, [1, 2]);
-  const myth = leaves.records;
   // The seats' wonder boards are in front of their players from setup (data31's brings).
   assert.ok(E.stateOf(rules, t).inPlay.some((e) => e.id === "swm-the-pit-of-tartaros" && e.player === 1));
   const inPlay = (x, id) => E.stateOf(rules, x).inPlay.some((e) => e.id === id);
-  for (const age of [1, 2, 3]) {
-    t = change(t, { type: "marker", to: `${age}.1.swm-action-phase` });
-    const card = myth[age];
-    t = change(t, { type: "enter", id: card, player: 1 + (age % 3) });
-    // Age turns are open-ended (the base game's count); "end this age" reaches the cleanup,
-    // which closes ages I and II only (rounds.closes_with {step, rounds: [1, 2]}).
-    const end = E.roundEndPosition(rules, t, E.stateOf(rules, t).at);
-    t = stepTo(t, `${age}.2.swm-turn-and-phase-resolution`);
-    if (age < 3) {
-      assert.equal(end.pos, `${age}.swm-cleanup-phase`);
-      t = change(t, { type: "marker", to: end.pos });
-      assert.ok(!inPlay(t, card), `age ${age}: ${card} discarded at the cleanup`);
-      assert.deepEqual(E.momentAt(rules, t).leaving.map((l) => l.id), [card]);
-    } else {
-      // Age III has no cleanup, so its end is not a position the records give, and the card stays.
-      assert.ok(end.error && !end.pos, "age III's end is not given");
-      assert.ok(E.parsePosition(g, "3.swm-cleanup-phase").error);
-      t = stepTo(t, "3.5.swm-draft-phase");
-      assert.ok(inPlay(t, card), "age III: myth cards are not discarded");
-      assert.equal(E.stateOf(rules, t).inPlay.find((e) => e.id === card).leaves, null);
-    }
-  }
+  const line = (m, id) => (m.reminders.find((r) => r.id === id) || {}).line;
+  const go = (to) => { t = stepTo(t, to, (x) => tables.push(x)); };
+  const enter = (id, player) => { t = change(t, { type: "enter", id, player }); tables.push(t); };
+  // Age I: Apollo pays 3 coins in age I, 5 in II, 7 in III (001:190): the reminder gives this age's.
+  t = change(t, { type: "marker", to: "1.1.swm-action-phase" });
+  tables.push(t);
+  enter("swm-apollo", 1);
+  enter("swm-horus", 2);
+  go("1.1.swm-invocation-action");
+  assert.equal(line(E.momentAt(rules, t), "swm-apollo"), "Gain 3 coins.");
+  t = change(t, { type: "use", id: "swm-horus", player: 2 });
+  tables.push(t);
+  // Age turns are open-ended (the base game's count); "end this age" reaches the cleanup.
+  assert.deepEqual(E.roundEndPosition(rules, t, E.stateOf(rules, t).at), { pos: "1.swm-cleanup-phase" });
+  go("1.2.swm-turn-and-phase-resolution");
+  t = change(t, { type: "marker", to: "1.swm-cleanup-phase" });
+  tables.push(t);
+  let m = E.momentAt(rules, t);
+  assert.equal(m.end, null, "age I's cleanup is no end of the game");
+  assert.ok(!inPlay(t, "swm-apollo") && !inPlay(t, "swm-horus"), "age I's myth cards discarded at its cleanup");
+  assert.deepEqual(m.leaving.map((l) => l.id).sort(), ["swm-apollo", "swm-horus"]);
+  // Horus: the coins left on the card are the player's as the age ends (001:296).
+  const horus = m.leaving.find((l) => l.id === "swm-horus");
+  assert.match(horus.line, /coins still on Horus/);
+  assert.match(horus.text, /^Horus leaves play now\. The coins still on Horus/);
+  // Age II: Apollo again, 5 coins.
+  go("2.1.swm-invocation-action");
+  enter("swm-apollo", 3);
+  assert.equal(line(E.momentAt(rules, t), "swm-apollo"), "Gain 5 coins.");
+  t = change(t, { type: "marker", to: E.roundEndPosition(rules, t, E.stateOf(rules, t).at).pos });
+  tables.push(t);
+  assert.equal(E.stateOf(rules, t).at, "2.swm-cleanup-phase");
+  // Age III: the cards that score at the game's end (001:184, 210, 348), Horus and Apollo (7 coins).
+  go("3.1.swm-action-phase");
+  for (const [id, player] of [["swm-aphrodite", 1], ["swm-athena", 2], ["swm-wonder-woman", 3], ["swm-horus", 1], ["swm-apollo", 2]]) enter(id, player);
+  go("3.1.swm-invocation-action");
+  m = E.momentAt(rules, t);
+  assert.equal(line(m, "swm-apollo"), "Gain 7 coins.");
+  assert.equal(line(m, "swm-wonder-woman"), "5 victory points at final scoring.");
+  // Age III ends: "Age ›" reaches its cleanup, which ends the game; nothing is discarded.
+  const end = E.roundEndPosition(rules, t, E.stateOf(rules, t).at);
+  assert.deepEqual(end, { pos: "3.swm-cleanup-phase" });
+  go("3.2.swm-turn-and-phase-resolution");
+  t = change(t, { type: "marker", to: end.pos });
+  tables.push(t);
+  m = E.momentAt(rules, t);
+  assert.ok(m.end && m.end.last, "the game ends after age III");
+  assert.equal(E.nextPosition(rules, t, end.pos), null, "nothing after the end");
+  assert.equal(E.nextPosition(rules, t, end.pos, "turn"), null);
+  assert.deepEqual(m.leaving, [], "age III's myth cards are not discarded");
+  // The end of the game reminds the age III scoring of each card in play, with age III's power.
+  assert.equal(line(m, "swm-aphrodite"), "At game end, score 1 extra victory point for each complete set of 3 coins you hold.");
+  assert.match(line(m, "swm-athena"), /^At game end/);
+  assert.equal(line(m, "swm-wonder-woman"), "5 victory points at final scoring.");
+  assert.match(line(m, "swm-horus"), /coins still on Horus/);
+  assert.ok(!m.reminders.some((r) => r.id === "swm-apollo"), "Apollo pays when invoked, not at the end");
   // Two ages' cards left by rule, the third's kept: the history says so.
-  assert.equal(E.historyOf(rules, t).filter((h) => h.type === "leaves").length, 2);
+  assert.equal(E.historyOf(rules, t).filter((h) => h.type === "leaves").length, 3);
+  assert.ok(assertUndoEveryPrefix(tables.filter((x, i) => i === 0 || x !== tables[i - 1])) >= 10);
   assertRoundTrip(t);
+});
+
+test("7 Wonders Myths: a power by age the reader cannot place is a gap at its field", () => {
+  const recordIn = (d, id) => d.records.find((r) => r.id === id);
+  for (const [edit, path, words] of [
+    [(r) => { r.powers_by_age.IV = "Gain 9 coins."; }, "powers_by_age.IV", /not a round of the game \(1, 2, 3/],
+    [(r) => { r.powers_by_age.first = "Gain 3 coins."; }, "powers_by_age.first", /not a round of the game/],
+    [(r) => { r.powers_by_age.II = ""; }, "powers_by_age.II", /not a line of text/]]) {
+    const copy = structuredClone(data);
+    edit(recordIn(copy, "swm-apollo"));
+    assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "swm-apollo" && x.path.join(".") === path && words.test(x.text)));
+  }
 });
 
 test("Mosaic and the Diplomacy variant, as far as their sources go", () => {

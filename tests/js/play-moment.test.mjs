@@ -112,11 +112,13 @@ test("7 Wonders Myths: each age opens with its prayer phase, then its turns repe
     assert.equal(E.nextPosition(rules, t, `1.${closes[closes.length - 1]}`), "2.swm-prayer-phase");
     assert.equal(E.nextPosition(rules, t, `3.${closes[closes.length - 1]}`), null);
   }
-  // The cleanup closes ages I and II only (001 line 174: myth cards are not discarded after age III), so
-  // age III's round end is the game's end, not a cleanup.
-  assert.deepEqual([...(g.rounds.closesIn || new Map())], [["swm-cleanup-phase", [1, 2]]]);
+  // The cleanup closes every age (001 line 174 says what happens at the end of each of the three:
+  // myth cards discarded after ages I and II, kept after III), so age III's cleanup is the game's end.
+  assert.deepEqual([...(g.rounds.closesIn || new Map())], []);
   assert.equal(E.nextPosition(rules, t, "2.1.swm-draft-phase", "round"), "2.swm-cleanup-phase");
-  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), null);
+  assert.equal(E.nextPosition(rules, t, "3.1.swm-draft-phase", "round"), "3.swm-cleanup-phase");
+  assert.ok(E.momentAt(rules, t, "3.swm-cleanup-phase").end.last, "the game ends there");
+  assert.equal(E.momentAt(rules, t, "2.swm-cleanup-phase").end, null);
   assert.equal(E.momentAt(rules, t, "2.3.swm-draft-phase").round.text, "Age 2, turn 3");
 });
 
@@ -340,7 +342,7 @@ test("the end's scoring link carries the table: the victory helper gets the opti
   if (rules.games["ancient-conquest"].options.some((o) => o.id === "ac-city-types")) {
     assert.equal(link("g=ancient-conquest&opt=ac-city-types"), "calculators/ancient-conquest-victory/?cities=table");
     assert.equal(link("g=ancient-conquest&opt=ac-fortified-city-victory-points"), "calculators/ancient-conquest-victory/?cities=rule-8");
-    assert.equal(link("g=ancient-conquest&opt=ac-fortified-city-victory-points&opt=ac-city-types"), "calculators/ancient-conquest-victory/");
+    assert.equal(link("g=ancient-conquest&opt=ac-fortified-city-victory-points&opt=ac-city-types"), "calculators/ancient-conquest-victory/?start=blank");
   }
   assert.equal(E.scoringLink(rules, table("g=mosaic-wars-disasters")), null);
 });

@@ -11,7 +11,7 @@ import { parsePosition, closing, roundRange, roundText, formatPosition, compare 
 import { scoringLink } from "./scoring.js";
 import { plainText, recordRef } from "../../shared/records.js";
 import { stateOf } from "./log.js";
-import { reminderLine, stepLine, summaryOf } from "./lines.js";
+import { reminderLine, stepLine, stepOwnLine, summaryOf } from "./lines.js";
 import { momentIndex, dueThisRound, dueAt, dueGroups } from "./due.js";
 import { winsAt } from "./wins.js";
 import { positionText, periodKey, clearsText } from "./state.js";
@@ -162,7 +162,7 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     reminders.push({ ...recordRef(rec), player: e.player, scope, when: scope === "unknown" ? "unknown" : t.when || null,
       at: Array.isArray(t.at) ? t.at.slice() : [], note: typeof t.note === "string" && scope !== "unknown" ? plainText(t.note, g.byId) : null,
       unknown: scope === "unknown" ? plainText(t.note || "The source does not say when it acts.", g.byId) : null,
-      line: reminderLine(g, rec, stepInfo),
+      line: reminderLine(g, rec, stepInfo, p.round),
       leaves: e.leaves ? { at: e.leaves.at, text: leavesText(g, rec, e.leaves) } : null,
       uses: limit ? { per: limit.per, times: limit.times } : null,
       used: used ? { count: used.count, times: used.times, clears: used.clears } : null,
@@ -188,7 +188,8 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
   const byWin = new Set(g.state.wins.map((w) => w.id));
   // An end that is an option (Mare Nostrum's longer game) is checked only with it on.
   const ends = g.end.filter((r) => (!optionIds.has(r.id) || optionsOn.has(r.id)) && !(byWin.has(r.id) && range && range.last === null));
-  if (gameEnd && (ends.length || g.scoring)) {
+  // A game of counted rounds ends at its last round's end even with no end record to check.
+  if (gameEnd && (ends.length || g.scoring || (range && range.last !== null))) {
     end = { records: ends.map((r) => ({ ...r })), scoring: scoringLink(rules, table), last: range ? range.last !== null : true };
     for (const r of ends) {
       const line = summaryOf(g, g.byId.get(r.id));
@@ -201,7 +202,12 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
   const leaving = [
     ...state.left.filter((l) => l.by === "rule" && l.until === here),
     ...state.inPlay.filter((e) => e.leaves && e.leaves.at === here).map((e) => ({ id: e.id, player: e.player, since: e.since, until: here, by: "rule", note: e.leaves.note })),
-  ].map((l) => ({ ...recordRef(g.byId.get(l.id)), player: l.player, since: l.since, note: l.note, text: `${g.byId.get(l.id).name} leaves play now${l.note ? `: ${l.note}` : "."}` }));
+  ].map((l) => {
+    // A record's own line for this step says what it does as it leaves (the coins left on a card).
+    const line = stepOwnLine(g, g.byId.get(l.id), p.step);
+    return { ...recordRef(g.byId.get(l.id)), player: l.player, since: l.since, note: l.note, line,
+      text: `${g.byId.get(l.id).name} leaves play now${line ? `. ${line}` : ""}${l.note ? `${line ? " " : ": "}${l.note}` : line ? "" : "."}` };
+  });
   // Records that change hands here (play_along.passes): each with its holder now; in the first
   // round the setup's holders stand, and the step says so (`first`).
   const firstRound = !range || p.round === null || p.round === range.first;

@@ -3,8 +3,9 @@
 // only one seat may hold (`play_along.seats.owns`), what leaves play by rule
 // (`play_along.leaves`), what always in play changes hands at a step (`play_along.passes`),
 // powers limited per period (`uses`), what a record does as it enters
-// (`enters`), its line per moment (`timing.lines`) and when a win is checked
-// (`play_along.wins`). Pure: no DOM. No game logic lives here: every rule is a record's field,
+// (`enters`), its line per moment (`timing.lines`), its power per round (`powers_by_age`, keyed
+// by the round's number in Roman numerals) and when a win is checked (`play_along.wins`).
+// Pure: no DOM. No game logic lives here: every rule is a record's field,
 // and a field the engine cannot read is a gap (RecordsError), so that `generator check` says so
 // at its line.
 import { plainText, recordRef } from "../../shared/records.js";
@@ -21,12 +22,22 @@ function countOf(raw) {
   return undefined;
 }
 
+/** The whole number a Roman numeral writes ("III" is 3), or null when it is not one. */
+export function romanValue(text) {
+  if (typeof text !== "string" || !/^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/.test(text) || !text) return null;
+  const v = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+  let n = 0;
+  for (let i = 0; i < text.length; i += 1) n += v[text[i]] < (v[text[i + 1]] || 0) ? -v[text[i]] : v[text[i]];
+  return n;
+}
+
 /**
  * The state rules of one game: {bringsOf(seatRecordId), owns, ownerOf(id), leaveRulesOf(rec),
- * uses: Map, enters: Map, lines: Map, wins: [...]}. `gap(record, path, text)` records a
- * problem; `stepIds` are the turn's steps, `options` the game's option ids.
+ * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...]}. `gap(record, path, text)` records a
+ * problem; `stepIds` are the turn's steps, `options` the game's option ids, `roundNumbers` the
+ * game's round numbers (null when it has no rounds or their count is open).
  */
-export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap }) {
+export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap, roundNumbers = null }) {
   const optionCheck = (rec, path, list) => {
     for (const [i, id] of ids(list).entries()) {
       if (!options.includes(id)) gap(rec, [...path, i], `names ${id}, which is not one of the game's play_along options`);
@@ -90,7 +101,24 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
   const uses = new Map();
   const enters = new Map();
   const lines = new Map();
+  const byRound = new Map();
   for (const rec of records) {
+    // powers_by_age: one line per round, keyed by the round's number in Roman numerals.
+    if (rec.powers_by_age !== undefined) {
+      const pba = rec.powers_by_age;
+      if (!pba || typeof pba !== "object" || isList(pba)) gap(rec.id, ["powers_by_age"], "is not a line per round");
+      else {
+        const per = new Map();
+        for (const [key, line] of Object.entries(pba)) {
+          const n = romanValue(key);
+          if (n === null || !roundNumbers || !roundNumbers.includes(n)) {
+            gap(rec.id, ["powers_by_age", key], `'${key}' is not a round of the game${roundNumbers ? ` (${roundNumbers.join(", ")}, in Roman numerals)` : " (it has no counted rounds)"}`);
+          } else if (typeof line !== "string" || !line.trim()) gap(rec.id, ["powers_by_age", key], "is not a line of text");
+          else per.set(n, plainText(line, byId));
+        }
+        byRound.set(rec.id, per);
+      }
+    }
     if (rec.uses !== undefined) {
       const u = rec.uses;
       const times = u && countOf(u.times);
@@ -141,7 +169,7 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       note: typeof w.note === "string" ? plainText(w.note, byId) : null,
       line: plainText(typeof rec.summary === "string" ? rec.summary : "", byId) });
   }
-  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, wins };
+  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, byRound, wins };
 }
 
 /** Whether an item limited by options (`with` all on, `without` none on) applies at the table. */
