@@ -96,15 +96,16 @@ export function rulesFromRecords(data) {
 }
 
 export function emptyScenario(rules) {
-  return { achieved: [], groups: Object.fromEntries(rules.groups.map((g) => [g, { deities: 0, own: 0, cities: {} }])),
+  return { achieved: [], missed: [], groups: Object.fromEntries(rules.groups.map((g) => [g, { deities: 0, own: 0, cities: {}, player: null }])),
     pair: {}, optional: [], cities: CITY_RULES[0],
     readings: Object.fromEntries(Object.entries(READINGS).map(([k, v]) => [k, v[0]])) };
 }
 
 /**
- * Read a scenario from a query string: o=<people>.<n> per achieved objective, g<N>.deities,
- * g<N>.own, g<N>.<city type> per group, tyre=<group>, sidon=<group>, opt=<rule id>,
- * cities=none|rule-8|table, r.measure, r.deities.
+ * Read a scenario from a query string: o=<people>.<n> per achieved objective, x=<people>.<n> per
+ * objective the table judged missed (play along's), g<N>.deities, g<N>.own, g<N>.<city type> and
+ * g<N>.player (the table's player who plays the group) per group, tyre=<group>, sidon=<group>,
+ * opt=<rule id>, cities=none|rule-8|table, r.measure, r.deities.
  */
 export function scenarioFromQuery(rules, query) {
   const q = params(query);
@@ -116,6 +117,14 @@ export function scenarioFromQuery(rules, query) {
     const obj = people && people.objectives.find((o) => String(o.n) === n);
     if (!obj) errors.push({ field: "o", message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
     else if (!s.achieved.includes(raw)) s.achieved.push(raw);
+  }
+  for (const raw of q.getAll("x")) {
+    const [pk, n] = raw.split(".");
+    const people = rules.peoples.find((p) => p.key === pk);
+    const obj = people && people.objectives.find((o) => String(o.n) === n);
+    if (!obj) errors.push({ field: "x", message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
+    else if (s.achieved.includes(raw)) errors.push({ field: "x", message: `${people.name}'s objective ${n} is marked both achieved and missed; it counts as achieved until you untick it.` });
+    else if (!s.missed.includes(raw)) s.missed.push(raw);
   }
   const cityKeys = ["fortified", ...rules.cityTypes.map((t) => t.key)];
   for (const g of rules.groups) {
@@ -131,6 +140,12 @@ export function scenarioFromQuery(rules, query) {
     for (const k of cityKeys) {
       const v = num(k, k === "fortified" ? "fortified cities conquered" : `${rules.cityTypes.find((t) => t.key === k).name}, conquered`);
       if (v) s.groups[g].cities[k] = v;
+    }
+    const who = q.get(`g${g}.player`);
+    if (who !== null) {
+      const r = readCount(who, { label: `Group ${g}: the player who plays it`, min: 1 });
+      if (r.error) errors.push({ field: `g${g}.player`, message: r.error });
+      else s.groups[g].player = r.value;
     }
   }
   for (const place of ["tyre", "sidon"]) {
@@ -154,17 +169,19 @@ export function scenarioFromQuery(rules, query) {
     if (values.includes(v)) s.readings[k] = v;
     else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
-  const known = new Set(["o", "tyre", "sidon", "opt", "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
-    ...rules.groups.flatMap((g) => ["deities", "own", ...cityKeys].map((k) => `g${g}.${k}`))]);
-  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["o", "opt"] }) };
+  const known = new Set(["o", "x", "tyre", "sidon", "opt", "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
+    ...rules.groups.flatMap((g) => ["deities", "own", "player", ...cityKeys].map((k) => `g${g}.${k}`))]);
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["o", "x", "opt"] }) };
 }
 
 /** The query string of a scenario (without "?"), in a stable order. */
 export function scenarioToQuery(rules, s) {
   const q = new URLSearchParams();
   for (const p of rules.peoples) for (const o of p.objectives) if (s.achieved.includes(`${p.key}.${o.n}`)) q.append("o", `${p.key}.${o.n}`);
+  for (const p of rules.peoples) for (const o of p.objectives) if ((s.missed || []).includes(`${p.key}.${o.n}`)) q.append("x", `${p.key}.${o.n}`);
   for (const g of rules.groups) {
     const x = s.groups[g];
+    if (Number.isInteger(x.player)) q.set(`g${g}.player`, String(x.player));
     if (x.deities) q.set(`g${g}.deities`, String(x.deities));
     if (x.own) q.set(`g${g}.own`, String(x.own));
     for (const k of ["fortified", ...rules.cityTypes.map((t) => t.key)]) if (x.cities[k]) q.set(`g${g}.${k}`, String(x.cities[k]));
@@ -220,7 +237,7 @@ export function finalCount(rules, s) {
     const city = cityPoints(rules, s, g);
     const counters = s.groups[g].deities + (s.readings.deities === "all" ? s.groups[g].own : 0);
     const deity = counters * rules.deityValue;
-    return { group: g, peoples, objectives, count, cities: city.points, cityLines: city.lines, deities: deity, counters,
+    return { group: g, player: s.groups[g].player, peoples, objectives, count, cities: city.points, cityLines: city.lines, deities: deity, counters,
       total: objectives + city.points + deity, unknown: peoples.some((p) => p.unknown.length) };
   });
   const measure = s.readings.measure;

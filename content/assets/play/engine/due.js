@@ -61,12 +61,15 @@ function windowOf(turns, range) {
   return null;
 }
 
-/** opens | runs | closes | at | last-chance | null for a round inside (or just before) a timing's turns. */
+/**
+ * opens | runs | closes | at | check | last-chance | null for a round inside (or just before) a
+ * timing's turns. A deadline's own turn is its check: the time to meet it has passed.
+ */
 function dueWhat(timing, round, range) {
   const w = windowOf(timing.turns, range);
   if (!w || round === null) return null;
   if (w.list) {
-    if (w.list.includes(round)) return "at";
+    if (w.list.includes(round)) return timing.deadline === true ? "check" : "at";
     return timing.deadline === true && w.list.includes(round + 1) ? "last-chance" : null;
   }
   const to = w.to === null || w.to === undefined ? Infinity : w.to;
@@ -93,11 +96,14 @@ function playerOf(g, table, id) {
 
 /**
  * The items due this round, each with the step it is shown at (`shownAt`), in record order:
- * [{id, name, url, what, turns, when, note, objective, text, line, player, deadline, atEnd, shownAt}]
+ * [{id, name, url, what, turns, when, note, objective, verdict, text, line, player, deadline, atEnd, shownAt}]
  * (`atEnd`: timed `turns: "last"`, the end of the game; its `turns` is then [the last turn]).
  * inPlay: the state's records in play (a record of a kind that enters play is due only then).
+ * verdicts: the objectives judged (the state's `objectives`); an objective judged met or missed
+ * is no longer shown while its window runs, and carries its verdict where it is shown.
  */
-export function dueThisRound(g, table, p, inPlay, range) {
+export function dueThisRound(g, table, p, inPlay, range, verdicts = []) {
+  const judged = new Map(verdicts.map((v) => [`${v.id}.${v.n}`, v.verdict]));
   const { timed } = momentIndex(g);
   const playing = new Map(inPlay.map((e) => [e.id, e.player]));
   const optionsOn = new Set(table.options || []);
@@ -117,7 +123,9 @@ export function dueThisRound(g, table, p, inPlay, range) {
       (rec.objectives || []).forEach((o, i) => {
         if (!o || !o.timing) return;
         const text = plainText(o.text, g.byId);
-        add(rec, o.timing, { objective: i + 1, text, line: text, player: playerOf(g, table, rec.id) });
+        const verdict = judged.get(`${rec.id}.${i + 1}`) || null;
+        if (verdict && dueWhat(o.timing, p.round, range) === "runs") return;
+        add(rec, o.timing, { objective: i + 1, verdict, text, line: text, player: playerOf(g, table, rec.id) });
       });
       continue;
     }
@@ -128,6 +136,28 @@ export function dueThisRound(g, table, p, inPlay, range) {
     add(rec, t, { objective: null, text: line, line, player: playing.has(rec.id) ? playing.get(rec.id) : null });
   }
   return due;
+}
+
+/**
+ * Every objective of the table's records (a people's objectives), with who holds it and its
+ * verdict: [{id, name, url, n, text, player, verdict}] in record order; [] in a game without
+ * objectives. Judging one is a change of the log (an "objective" event).
+ */
+export function objectivesOf(g, table, verdicts = []) {
+  const idx = momentIndex(g);
+  if (!idx.objectives) {
+    idx.objectives = [];
+    for (const r of g.records) {
+      (Array.isArray(r.objectives) ? r.objectives : []).forEach((o, i) => {
+        if (o && typeof o.text === "string") idx.objectives.push({ ...recordRef(r), n: i + 1, text: plainText(o.text, g.byId) });
+      });
+    }
+  }
+  if (!idx.objectives.length) return [];
+  const judged = new Map(verdicts.map((v) => [`${v.id}.${v.n}`, v.verdict]));
+  const seated = (table.seats || []).some(Boolean);
+  return idx.objectives.map((o) => ({ ...o, player: playerOf(g, table, o.id), verdict: judged.get(`${o.id}.${o.n}`) || null }))
+    .filter((o) => !seated || o.player !== null);
 }
 
 /** The items of `due` shown at this step. */

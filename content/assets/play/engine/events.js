@@ -12,6 +12,7 @@
 //   t<setup key>       a setup step is ticked; x<setup key> unticked (the key of setupFor)
 //   u<id>[.<player>]   a power is used
 //   m<position>        the marker moves ("m2.combat": turn 2, mn-combat)
+//   j<id>.<n>.<verdict> objective n of a record is judged: m met, x missed, o open again
 //   r<hash>.<a>-<b>    setup steps a to b ticked one after another, in the setup's order (one
 //                      change each: keys a, a+1, ... b of the same list as T, read over its hash)
 //   T<hash>.<bits>     the setup ticks at once (a folded log: one bit per step of setupFor, the
@@ -34,8 +35,11 @@ import { parsePosition, formatPosition } from "./sequence.js";
 import { currentId } from "../../shared/former-ids.js";
 import { PHONE } from "./stamps.js";
 
-export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold", r: "tick-run", p: "stamp", h: "seen" };
+export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold", r: "tick-run", p: "stamp", h: "seen", j: "objective" };
 const LETTER = Object.fromEntries(Object.entries(EVENT_TYPES).map(([k, v]) => [v, k]));
+// An objective's verdict and its letter in a link.
+export const VERDICTS = { m: "met", x: "missed", o: "open" };
+const VERDICT_LETTER = Object.fromEntries(Object.entries(VERDICTS).map(([k, v]) => [v, k]));
 const ID_BODY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const KEY_BODY = /^[a-z0-9-]+(\.[a-z0-9-]+){1,3}$/;
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -155,6 +159,7 @@ export function writeEvent(g, e, setupKeys = []) {
     case "marker": return `m${shortPosition(g, e.to)}`;
     case "ticks": return `T${keysHash(setupKeys)}.${bitsOf(setupKeys, e.keys)}`;
     case "fold": return Number.isInteger(e.count) ? `c${e.count}` : "c";
+    case "objective": return `j${shortId(g, e.id)}.${e.n}.${VERDICT_LETTER[e.verdict]}`;
     default: return "";
   }
 }
@@ -196,6 +201,12 @@ export function readEvent(g, text, setupKeys = [], formerIds = null) {
     case "leave": {
       const r = record(body);
       return r.error ? r : { event: { type, id: r.id } };
+    }
+    case "objective": {
+      const m = /^(.{1,80})\.(\d{1,2})\.([a-z])$/.exec(body);
+      if (!m || !VERDICTS[m[3]]) return { error: `“${shorten(text)}” is not an objective's verdict (j, the record, its objective's number, then m, x or o); it was left out.` };
+      const r = record(m[1]);
+      return r.error ? r : { event: { type, id: r.id, n: Number(m[2]), verdict: VERDICTS[m[3]] } };
     }
     case "tick":
     case "untick": {

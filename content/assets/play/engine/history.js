@@ -50,6 +50,7 @@ export function historyOf(rules, table) {
       }
       case "leave": line(ev, `${name(ev.id)} left play`); break;
       case "use": line(ev, `${cap(Number.isInteger(ev.player) ? who : "the table")} used ${name(ev.id)}`); break;
+      case "objective": line(ev, `${name(ev.id)}'s objective ${ev.n} marked ${ev.verdict === "open" ? "open again" : ev.verdict}`); break;
       case "tick":
       case "untick": {
         const s = steps.get(ev.key);

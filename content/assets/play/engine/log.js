@@ -242,6 +242,7 @@ function folded(g, table, log, k, keepLeft) {
   }
   for (const u of r.uses) if (r.held.has(u.id) && u.key === periodKey(g, r.marker, u.per, r.held.get(u.id))) keep.add(u.index);
   for (const [key, i] of r.tickedBy) if (r.ticks.has(key)) keep.add(i);
+  for (const v of r.verdicts.values()) if (v.verdict !== "open") keep.add(v.index);
   for (const c of st.conflicts) { keep.add(c.a); keep.add(c.b); }
   for (let i = r.kept.length - 1; i >= 0; i -= 1) if (r.kept[i].type === "marker") { keep.add(i); break; }
   // The marker move that put the marker where each kept change happened, when it is the move just before it.
@@ -309,8 +310,12 @@ function shapeError(g, change) {
       const p = parsePosition(g, change.to);
       return p.error || null;
     }
+    case "objective":
+      if (!isId(change.id)) return `“${String(change.id).slice(0, 40)}” is not a record of ${g.record.name}.`;
+      if (!Number.isInteger(change.n) || change.n < 1 || change.n > 99) return "An objective is named by its number, from 1.";
+      return ["met", "missed", "open"].includes(change.verdict) ? null : "An objective is judged met, missed or open.";
     default:
-      return `“${String(change.type).slice(0, 20)}” is not a change: one of enter, leave, tick, untick, use, marker.`;
+      return `“${String(change.type).slice(0, 20)}” is not a change: one of enter, leave, tick, untick, use, marker, objective.`;
   }
 }
 
@@ -323,6 +328,7 @@ function normalChange(g, change) {
     case "untick": return { type: change.type, key: change.key };
     case "marker":
     case "move": return { type: "marker", to: formatPosition(parsePosition(g, change.to)) };
+    case "objective": return { type: "objective", id: change.id, n: change.n, verdict: change.verdict };
     default: return null;
   }
 }
@@ -330,7 +336,7 @@ function normalChange(g, change) {
 /**
  * The table after one change: {table, error}. A change is {type: "enter", id, player} |
  * {type: "leave", id} | {type: "tick"|"untick", key} | {type: "use", id, player} |
- * {type: "marker", to} ("move" is read as "marker"). Refused (error {field: "e", message}, the
+ * {type: "marker", to} ("move" is read as "marker") | {type: "objective", id, n, verdict: "met"|"missed"|"open"}. Refused (error {field: "e", message}, the
  * table unchanged) when the rules do not allow it at this point of the game. `phone`: the phone
  * making it (stamps.js; none: the unnamed phone), which stamps it; it happens at the marker.
  */

@@ -160,6 +160,7 @@ function changeWords(g, table, e) {
     }
     case "leave": return `${name(e.id)} left play`;
     case "use": return `${name(e.id)} used`;
+    case "objective": return `${name(e.id)}'s objective ${e.n} ${e.verdict === "open" ? "open again" : e.verdict}`;
     case "tick": return "a setup step ticked";
     case "untick": return "a setup step unticked";
     case "ticks": return "setup steps ticked";
@@ -268,6 +269,7 @@ export function conflictSides(rules, table, conflict) {
       case "leave": text = `${name} left play`; break;
       case "use": text = `${name} used by ${playerText(g, table, e.player)}`; break;
       case "marker": text = `the marker at ${positionText(g, e.to)}`; break;
+      case "objective": text = `${name}'s objective ${e.n} ${e.verdict === "open" ? "open again" : e.verdict}`; break;
       default: text = e.type;
     }
     return { phone: e.ph, text, pos: e.pos, when: positionText(g, e.pos) };

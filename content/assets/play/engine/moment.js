@@ -12,7 +12,7 @@ import { scoringLink } from "./scoring.js";
 import { plainText, recordRef } from "../../shared/records.js";
 import { stateOf } from "./log.js";
 import { reminderLine, stepLine, stepOwnLine, summaryOf } from "./lines.js";
-import { momentIndex, dueThisRound, dueAt, dueGroups } from "./due.js";
+import { momentIndex, dueThisRound, dueAt, dueGroups, objectivesOf } from "./due.js";
 import { winsAt } from "./wins.js";
 import { positionText, periodKey, clearsText } from "./state.js";
 
@@ -124,7 +124,8 @@ function usedAt(g, state, e, p, limit) {
  * The moment at position `pos` of the table (a position string; when pos is null or left
  * out, the marker), or null when pos is not a position of this game:
  * {pos, round, step: {id, name, url, path, line}, passes, reminders, rulings, due, dueGroups, dueTurn,
- *  prompts, leaving, used, wins, arrivals, end, gaps, view}. `passes`: at a step where records
+ *  prompts, leaving, used, wins, arrivals, end, objectives, gaps, view}. `objectives`: every
+ * objective of the table's records with its holder and verdict (objectivesOf). `passes`: at a step where records
  * always in play change hands, {first, note, records: [{id, name, url, player}]}, else null. `asPlayer` (default the table's
  * `as`) puts that player's reminders and due items first and marks the other players' folded.
  */
@@ -177,7 +178,7 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
   for (const id of [p.step, ...playing]) for (const r of rulingsAbout.get(id) || []) found.add(r);
   const rulings = [...found].sort();
   // Due: shown once per turn, at the first step its timing covers; the whole turn's list too.
-  const dueTurn = dueThisRound(g, table, p, inPlay, range);
+  const dueTurn = dueThisRound(g, table, p, inPlay, range, state.objectives);
   const due = dueAt(dueTurn, p.step);
   // The end: the records checked at the end (each round when the game is open-ended); a
   // record checked by a win rule is the win's, not repeated here.
@@ -227,6 +228,7 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     reminders, rulings, due, dueGroups: dueGroups(due, me), dueTurn,
     prompts, leaving, used: state.used.slice(), wins: winsAt(g, table, state, here, p.step),
     arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,
+    objectives: objectivesOf(g, table, state.objectives),
     gaps: [...g.gaps, ...(g.rounds && g.rounds.note ? [g.rounds.note] : [])],
     view,
   };

@@ -1,9 +1,11 @@
 // Moving the marker as the game moves: by step, phase, turn (a round's inner turn, where a
 // round holds turns: 7 Wonders Myths' age) or round (turn, age, year), to the start of round N,
-// and to the end of this round ("end this age"). Pure: no DOM; each move costs at most a
-// round's steps, however far into an open-ended game the marker is.
+// and to the end of this round ("end this age"). A move by turn or round stops first at the
+// round's last step when something is due there (a deadline) or the game ends there. Pure: no
+// DOM; each move costs at most a round's steps, however far into an open-ended game the marker is.
 import { gameRules } from "./records.js";
 import { parsePosition, formatPosition, first, after, before, roundRange, firstOfRound, closingOf, closingIn, segments } from "./sequence.js";
+import { dueThisRound } from "./due.js";
 
 export const UNITS = ["step", "phase", "turn", "round"];
 
@@ -31,10 +33,23 @@ function nextTurn(g, p) {
   return q;
 }
 
-function move(g, p, unit, forward) {
-  if (unit === "round") return forward ? after(g, p, "round") : before(g, p, "round");
+/**
+ * The last step of p's round, where a round of steps (no inner turns) ends with something due
+ * there (a deadline at the end of the turn) or ends the game, and p is before it; else null.
+ */
+function roundEndStop(g, table, p) {
+  if (!g.rounds || g.rounds.innerTurns || p.round === null) return null;
+  const last = g.steps[g.steps.length - 1].id;
+  if (p.step === last) return null;
+  const range = roundRange(g);
+  const endsGame = range.last !== null && p.round === range.last;
+  return endsGame || dueThisRound(g, table, p, [], range).some((d) => d.shownAt === last) ? { round: p.round, turn: null, step: last } : null;
+}
+
+function move(g, p, unit, forward, table) {
+  if (unit === "round") return forward ? roundEndStop(g, table, p) || after(g, p, "round") : before(g, p, "round");
   if (unit === "turn") {
-    if (forward) return nextTurn(g, p);
+    if (forward) return roundEndStop(g, table, p) || nextTurn(g, p);
     if (!g.rounds || !g.rounds.innerTurns || p.turn === null) return before(g, p, "round");
     const start = { round: p.round, turn: p.turn, step: segments(g).repeat[0].id };
     if (start.step !== p.step) return start;
@@ -55,7 +70,7 @@ function move(g, p, unit, forward) {
 export function nextPosition(rules, table, pos, unit = "step") {
   const { g, p } = gameAndPosition(rules, table, pos);
   if (!g) return null;
-  const q = move(g, p, UNITS.includes(unit) ? unit : "step", true);
+  const q = move(g, p, UNITS.includes(unit) ? unit : "step", true, table);
   return q ? formatPosition(q) : null;
 }
 
@@ -63,7 +78,7 @@ export function nextPosition(rules, table, pos, unit = "step") {
 export function previousPosition(rules, table, pos, unit = "step") {
   const { g, p } = gameAndPosition(rules, table, pos);
   if (!g) return null;
-  const q = move(g, p, UNITS.includes(unit) ? unit : "step", false);
+  const q = move(g, p, UNITS.includes(unit) ? unit : "step", false, table);
   return q ? formatPosition(q) : null;
 }
 

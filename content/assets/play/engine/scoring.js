@@ -5,11 +5,16 @@
 // knows is written, in that helper's form, so the helper opens with no message:
 // - the Diplomacy score helper (dip-score): one p=<centres>:<name> per player, the seat's
 //   name (centres start at 0: the table does not know them);
-// - the Ancient Conquest victory helper (ac-victory): opt=<rule> for each option on that
-//   changes an objective's points (an objective's vp_alternative_rule), and cities=rule-8 or
-//   cities=table when the table plays one of those two optional city rules;
+// - the Ancient Conquest victory helper (ac-victory): g<group>.player=<player> for each seat
+//   (a seat is a nation-group), o=<people>.<n> for each objective judged met and x=<people>.<n>
+//   for each judged missed, opt=<rule> for each option on that changes an objective's points (an
+//   objective's vp_alternative_rule), and cities=rule-8 or cities=table when the table plays one
+//   of those two optional city rules;
 // - any other page: its address alone.
+// A table that gives a helper nothing asks for its blank form (start=blank), never its sample.
 import { gameRules } from "./records.js";
+import { stateOf } from "./log.js";
+import { BLANK } from "../../tools/opening.js";
 
 /** The site-relative address of a page source ("calculators/x.md" -> "calculators/x/"). */
 export function pageHref(page) {
@@ -33,8 +38,11 @@ const FILL = {
     }
     return q;
   },
-  "ancient-conquest-victory": (g, table) => {
+  "ancient-conquest-victory": (g, table, rules) => {
     const q = new URLSearchParams();
+    (table.seats || []).forEach((key, i) => { if (key && /^\d+$/.test(key)) q.set(`g${key}.player`, String(i + 1)); });
+    const short = (id) => id.replace(/^ac-/, "");
+    for (const v of stateOf(rules, table).objectives) q.append(v.verdict === "met" ? "o" : "x", `${short(v.id)}.${v.n}`);
     const on = table.options || [];
     const scored = new Set();
     for (const r of g.records) for (const o of (r.kind === "people" && r.objectives) || []) if (o && o.vp_alternative_rule) scored.add(o.vp_alternative_rule);
@@ -54,6 +62,6 @@ export function scoringLink(rules, table) {
   if (!href) return null;
   const name = href.replace(/\/$/, "").split("/").pop();
   const fill = FILL[name];
-  const q = fill ? fill(g, table).toString() : "";
-  return q ? `${href}?${q}` : href;
+  const q = fill ? fill(g, table, rules).toString() : "";
+  return `${href}?${q || BLANK}`;
 }

@@ -41,6 +41,7 @@ export function contentOf(e) {
     case "ticks": return `ticks:${(e.keys || []).join(",")}`;
     case "marker": return `marker:${e.to}:${e.pos ?? ""}`;
     case "fold": return `fold:${e.count ?? ""}`;
+    case "objective": return `objective:${e.id}:${e.n}:${e.verdict}`;
     default: return String(e.type);
   }
 }

@@ -7,7 +7,8 @@
 //   a record of a kind always in play (a role) is never out of play: entering it hands it over;
 // - a record with a `leaves` rule leaves by itself when the marker reaches the next occurrence
 //   of its step after the position it entered at (in the rounds given);
-// - a `uses` power can be marked so many times per period; the mark clears at its end.
+// - a `uses` power can be marked so many times per period; the mark clears at its end;
+// - an objective of a record (a people's) is judged met or missed, or open again; the last verdict stands.
 // A change that breaks one of these is refused with a sentence, and the replay goes on.
 import { setupFor } from "./setup.js";
 import { first, formatPosition, parsePosition, compare, occurrenceAfter, roundText } from "./sequence.js";
@@ -103,9 +104,9 @@ export function setupKeysOf(g, table) {
 export function startReplay(g, table) {
   const r = {
     g, table, marker: first(g), markerEvent: false, runStart: null,
-    held: new Map(), left: [], ticks: new Set(), uses: [], events: [], leaveAt: new Map(),
+    held: new Map(), left: [], ticks: new Set(), uses: [], verdicts: new Map(), events: [], leaveAt: new Map(),
     setupKeys: setupKeysOf(g, table), folded: -1, foldedCount: null,
-    tickedBy: new Map(), usedAfterLeave: [], refusal: null, kept: [], setAgainst: [], setAside: new Set(), dropped: [],
+    tickedBy: new Map(), usedAfterLeave: [], verdictClash: [], refusal: null, kept: [], setAgainst: [], setAside: new Set(), dropped: [],
   };
   const optionsOn = table.options || [];
   const put = (id, player, by) => {
@@ -286,6 +287,20 @@ export function stepReplay(r, event, index) {
       r.uses.push({ id: event.id, player, key, per: limit.per, pos, index, ph: event.ph });
       return accept();
     }
+    case "objective": {
+      const rec = g.byId.get(event.id);
+      const list = rec && Array.isArray(rec.objectives) ? rec.objectives : [];
+      if (!(event.n >= 1 && event.n <= list.length)) return `${nameOf(g, event.id)} has no objective ${event.n}; ${list.length ? `its objectives are 1 to ${list.length}` : "it has none"}.`;
+      const key = `${event.id}.${event.n}`;
+      const was = r.verdicts.get(key);
+      if ((was ? was.verdict : "open") === event.verdict) {
+        return refuse(`${nameOf(g, event.id)}'s objective ${event.n} is already ${event.verdict === "open" ? "open" : event.verdict}.`, was ? was.index : null, true);
+      }
+      // Another phone judged it the other way: both verdicts stand in the log, and the table shows the conflict.
+      if (was && was.verdict !== "open" && event.verdict !== "open" && was.ph !== event.ph) r.verdictClash.push({ a: was.index, b: index, id: event.id });
+      r.verdicts.set(key, { id: event.id, n: event.n, verdict: event.verdict, pos, index, ph: event.ph });
+      return accept();
+    }
     case "marker": {
       r.marker = parsePosition(g, event.to);
       settleLeaves(r, index);
@@ -307,6 +322,7 @@ export function stepReplay(r, event, index) {
  * - "entered": one record entered on two phones for different players (b is set aside);
  * - "left-used": a record left play on one phone (a) and was used on another (b) at or after that point;
  * - "role": a role given to two players at the same step on two phones (b holds it now);
+ * - "verdict": an objective judged met on one phone and missed on another (b stands now);
  * - "refused": anything else another phone recorded that the rules refuse here (b), with why.
  * A change that repeats another phone's (a record entered twice for the same player) is no
  * conflict. Two markers at two places are found as two logs merge (merge.js).
@@ -325,6 +341,8 @@ function conflictsOf(r) {
     else out.push({ kind: "refused", id: ev.id || null, a: x.blocker === null ? x.index : x.blocker, b: x.index, message: x.message });
   }
   for (const x of r.usedAfterLeave) out.push({ kind: "left-used", id: x.id, a: x.leave, b: x.use });
+  const standing = new Set([...r.verdicts.values()].map((v) => v.index));
+  for (const x of r.verdictClash) if (standing.has(x.b)) out.push({ kind: "verdict", id: x.id, a: x.a, b: x.b });
   for (const e of r.held.values()) {
     if (e.by !== "always" || !e.prev || e.index === null || e.prev.index === null) continue;
     const a = log[e.prev.index];
@@ -338,7 +356,8 @@ const stampText = (e) => (e ? `${e.ph}.${e.seq}` : "");
 
 /**
  * The state a finished replay holds: {at, inPlay, ticks, used, left, events, setupKeys, folded,
- * foldedCount, marks, conflicts, setAside}: `marks` every use marked, [{id, player, per, pos, index}] (a look back
+ * foldedCount, marks, objectives, conflicts, setAside}: `objectives` the objectives judged met or
+ * missed, [{id, n, verdict, pos}] in record order; `marks` every use marked, [{id, player, per, pos, index}] (a look back
  * in time reads the marks of its moment from them); `folded` the index of the log's fold (-1: none), `foldedCount` how many changes
  * it stands for (null: an older link's fold, which did not say); `conflicts` where two phones
  * disagree (conflictsOf); `setAside` the indexes of the changes kept in the log that had no
@@ -369,6 +388,8 @@ export function finishReplay(r) {
       return k && (k.seq !== ev.seq || k.clk !== ev.clk || k.ph !== ev.ph) ? { ...ev, seq: k.seq, clk: k.clk, ph: k.ph } : ev;
     }), setupKeys: r.setupKeys.slice(), folded: r.folded, foldedCount: r.foldedCount,
     marks: r.uses.map((u) => ({ id: u.id, player: u.player, per: u.per, pos: u.pos, index: u.index })),
+    objectives: [...r.verdicts.values()].filter((v) => v.verdict !== "open")
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.n - b.n)).map((v) => ({ id: v.id, n: v.n, verdict: v.verdict, pos: v.pos })),
     conflicts: conflictsOf(r), setAside: [...r.setAside].sort((a, b) => a - b),
     repeats: r.setAgainst.filter((x) => x.same).map((x) => x.index),
   };
