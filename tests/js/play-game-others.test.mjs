@@ -6,6 +6,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
 import { data, rules, table, change, stepTo, assertUndoEveryPrefix, assertRoundTrip } from "./play-game-helpers.mjs";
+import { pickable } from "../../content/assets/play/page/record.js";
 
 test("Ancient Conquest, all 15 turns: every objective due once a turn by player, its last chance and its window", () => {
   let t = table("g=ancient-conquest&n=4&s=1&s=2&s=3&s=4");
@@ -150,6 +151,25 @@ test("7 Wonders Myths: a power by age the reader cannot place is a gap at its fi
     edit(recordIn(copy, "swm-apollo"));
     assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "swm-apollo" && x.path.join(".") === path && words.test(x.text)));
   }
+});
+
+test("7 Wonders Myths: \"Entered play\" never offers a card this table's setup took out (001 Setup Symbol, Pan, Medusa, Babylonian Pantheon, Toinito, Hestia)", () => {
+  const g = rules.games["seven-wonders-myths"];
+  const offered = (q) => new Set(pickable(g, table(q), new Set()).flatMap(([, list]) => list.map((r) => r.id)));
+  // Three players, no expansion: Pan (6 players or more, 001:264), the Babylonian cards and
+  // Toinito (team play only, 001:98, 352) and Hestia (Blue) (Cities only) are out.
+  let ids = offered("g=seven-wonders-myths&n=3");
+  for (const id of ["swm-pan", "swm-marduk", "swm-ishtar", "swm-shamash", "swm-toinito", "swm-hestia-blue"]) assert.ok(!ids.has(id), `${id} offered at 3 players`);
+  for (const id of ["swm-apollo", "swm-hestia-red", "swm-medusa", "swm-wonder-woman"]) assert.ok(ids.has(id), `${id} not offered`);
+  // Seven players with Cities and team play: Hestia (Red) out (a C with a red slash), Medusa out at 7 or 8.
+  ids = offered("g=seven-wonders-myths&n=7&opt=swm-cities-expansion&opt=swm-team-play");
+  for (const id of ["swm-hestia-red", "swm-medusa"]) assert.ok(!ids.has(id), `${id} offered`);
+  for (const id of ["swm-pan", "swm-marduk", "swm-toinito", "swm-hestia-blue", "swm-hecate"]) assert.ok(ids.has(id), `${id} not offered`);
+  assert.deepEqual([...E.removedBySetup(g, table("g=seven-wonders-myths&n=7&opt=swm-cities-expansion&opt=swm-team-play")).keys()].sort(), ["swm-hestia-red", "swm-medusa"]);
+  // A removal naming no record is a gap at its field.
+  const copy = structuredClone(data);
+  copy.records.find((r) => r.id === "swm-greek-pantheon").setup[1].removes = ["swm-nobody"];
+  assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "swm-greek-pantheon" && x.path.join(".") === "setup.1.removes.0"));
 });
 
 test("Mosaic and the Diplomacy variant, as far as their sources go", () => {

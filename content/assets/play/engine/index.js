@@ -9,7 +9,7 @@ export { sameTable, tableKey, mergeLogs, mergeNote, conflictSides } from "./merg
 export { newPhone, eventId, ANON, PHONE } from "./stamps.js";
 export { historyOf } from "./history.js";
 export { readEvent, writeEvent } from "./events.js";
-export { setupFor, unplayedSeats } from "./setup.js";
+export { setupFor, unplayedSeats, removedBySetup } from "./setup.js";
 export { momentAt, inPlayIds } from "./moment.js";
 export { scoringLink, pageHref } from "./scoring.js";
 export { toolsAt, toolLink } from "./tools.js";

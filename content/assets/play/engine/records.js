@@ -121,7 +121,14 @@ function readStep(rule, step, i, byId, options, problems) {
       value: value === undefined ? null : value, unknown: value === null ? plainText(c.note || "unknown", byId) : null,
       unit: c && c.unit !== undefined ? c.unit : null, from: c && c.from !== undefined ? c.from : null };
   });
-  return { id: step.id, raw: step.do, do: plainText(step.do, byId), players, with: step.with || [], without: step.without || [], per, counts,
+  // removes: the records the step takes out of the game where it applies.
+  const removes = [];
+  if (step.removes !== undefined && !Array.isArray(step.removes)) gap(["removes"], "is not a list of record ids");
+  for (const [j, id] of (Array.isArray(step.removes) ? step.removes : []).entries()) {
+    if (typeof id !== "string" || !byId.has(id)) gap(["removes", j], `names ${JSON.stringify(id)}, which is not a record of this game`);
+    else removes.push(id);
+  }
+  return { id: step.id, raw: step.do, do: plainText(step.do, byId), players, with: step.with || [], without: step.without || [], per, counts, removes,
     unknown: typeof step.unknown === "string" ? plainText(step.unknown, byId) : null,
     note: typeof step.note === "string" ? plainText(step.note, byId) : null };
 }

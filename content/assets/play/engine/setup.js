@@ -33,6 +33,23 @@ function counts(step, table) {
 }
 
 /**
+ * The records the table's setup takes out of the game (a setup step's `removes`, kept for this
+ * player count and these options): Map id -> {key, record, step}, the step that removes it.
+ * Play along never offers them as entering play.
+ */
+export function removedBySetup(g, table) {
+  const out = new Map();
+  if (!g || !table) return out;
+  for (const rule of g.setup) {
+    for (const step of rule.steps) {
+      if (!(step.removes || []).length || !applies(step, table)) continue;
+      for (const id of step.removes) if (!out.has(id)) out.set(id, { key: `${rule.record.id}.${step.id}`, record: rule.record, step: step.id });
+    }
+  }
+  return out;
+}
+
+/**
  * The table's setup steps:
  * [{key, record: {id, name, url}, id, do, raw, counts: [{label, of, value, unknown, unit, from}],
  *   per, player, seat: {key, name} | null, source: {file, section}, unknown, note}].

@@ -1,11 +1,13 @@
 // Recording what enters play, on the now card (issue 31.1): a record picker of what can enter now
-// (the game's records of its in-play kinds that are not in play, and not another seat's own), then
+// (the game's records of its in-play kinds that are not in play, not taken out by this table's setup
+// (removedBySetup), and not another seat's own), then
 // one button per player (and one for the table) saying who took it. Three taps whoever buys (the
 // select is two), and the marker stays where it is: the page turns it into one "enter" change of
 // the table's log (index.js), never a new table.
 import { el } from "../../shared/dom.js";
 import { playerName, seatCount } from "./form.js";
 import { ownerSeat } from "./api.js";
+import { removedBySetup } from "../engine/index.js";
 
 function byName(a, b) {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1;
@@ -16,6 +18,22 @@ function shortName(g, table, n) {
   const key = table.seats[n - 1];
   const c = key && g.seats.choices.find((x) => x.key === key);
   return c ? c.name : `Player ${n}`;
+}
+
+/**
+ * What the picker offers at table t, by kind in the game's order: [[kind, [records by name]]]: the
+ * records of the in-play kinds not held (`held`, a Set of ids), not taken out by the table's setup
+ * (a setup step's `removes`) and not the own record of a seat nobody plays (`ownerPlayer` 0). Pure.
+ */
+export function pickable(g, t, held, ownerPlayer = () => null) {
+  const removed = removedBySetup(g, t);
+  const groups = new Map();
+  for (const r of g.records) {
+    if (!g.inPlayKinds.includes(r.kind) || held.has(r.id) || removed.has(r.id) || ownerPlayer(r) === 0) continue;
+    if (!groups.has(r.kind)) groups.set(r.kind, []);
+    groups.get(r.kind).push(r);
+  }
+  return g.inPlayKinds.filter((k) => groups.has(k)).map((k) => [k, groups.get(k).sort(byName)]);
 }
 
 /**
@@ -52,22 +70,14 @@ export function recordPicker(g, onEnter) {
   function update(t, state, asPlayer) {
     table = t;
     const held = new Set(state.inPlay.map((e) => e.id));
-    const key = `${[...held].sort().join(",")}|${t.seats.join(",")}|${t.players}|${asPlayer}`;
+    const key = `${[...held].sort().join(",")}|${t.seats.join(",")}|${t.players}|${(t.options || []).join(",")}|${asPlayer}`;
     if (key === drawnFor) return;
     drawnFor = key;
-    const groups = new Map();
-    for (const r of g.records) {
-      if (!g.inPlayKinds.includes(r.kind) || held.has(r.id) || ownerPlayer(r) === 0) continue;
-      if (!groups.has(r.kind)) groups.set(r.kind, []);
-      groups.get(r.kind).push(r);
-    }
+    const groups = pickable(g, t, held, ownerPlayer);
     const chosen = pick.value;
     pick.replaceChildren(el("option", { value: "", text: "Choose what entered…" }),
-      ...g.inPlayKinds.filter((k) => groups.has(k)).map((k) => {
-        const list = groups.get(k).sort(byName);
-        return el("optgroup", { label: list[0].kind_label || k }, list.map((r) => el("option", { value: r.id, text: r.name })));
-      }));
-    pick.value = groups.size && [...groups.values()].some((l) => l.some((r) => r.id === chosen)) ? chosen : "";
+      ...groups.map(([k, list]) => el("optgroup", { label: list[0].kind_label || k }, list.map((r) => el("option", { value: r.id, text: r.name })))));
+    pick.value = groups.some(([, l]) => l.some((r) => r.id === chosen)) ? chosen : "";
     // The player this phone is shown as first; then the others in order; the table last.
     const n = seatCount(t);
     const players = Array.from({ length: n }, (_, i) => i + 1).sort((a, b) => (a === asPlayer ? -1 : b === asPlayer ? 1 : a - b));
