@@ -36,9 +36,18 @@ def test_a_seats_brings_are_links_with_their_section_never_a_file_name(pages):
     assert not FILE_NAME.search(page) and "<th>Record</th>" not in page
 
 
-def test_an_unknown_starting_role_shows_as_unknown_with_its_note(pages):
-    brings = field(pages["mare-nostrum/civilizations/mn-carthage.md"], "In play from setup")
-    assert 'class="cmp-unknown"' in brings and "not given" in brings
+def test_an_unknown_starting_record_shows_as_unknown_with_its_note(pages):
+    brings = field(pages["mosaic-wars-disasters/civilizations/mos-greeks.md"], "In play from setup")
+    assert 'class="cmp-unknown"' in brings and "entered at the table" in brings
+
+
+def test_no_unknown_role_where_at_most_one_of_three_seats_can_start_with_it(pages):
+    """Only the Director of Commerce is left once Rome, Greece and Egypt have theirs: Atlantis,
+    Babylon and Carthage bring no unknown role, and each page says why."""
+    for civ in ("mn-atlantis", "mn-babylon", "mn-carthage"):
+        page = pages[f"mare-nostrum/civilizations/{civ}.md"]
+        assert 'class="cmp-unknown"' not in field(page, "In play from setup"), civ
+        assert "Our reading: no starting role is shown" in page, civ
 
 
 def test_uses_and_enters_read_as_lines(pages):
