@@ -196,13 +196,18 @@ test("a record in play whose timing is unknown is listed once, as when: unknown,
 // and "turns N to M" every turn between.
 // Objectives whose text gives no turn number but whose window issue 32 decided (each reading is the
 // timing's note, shown on the page): a prevention with no window holds the whole game, like Egypt 8's
-// "throughout the game" (004_fbe8c053f9a5701f.txt lines 338, 342, 455).
-const WHOLE_GAME = new Set(["ac-egyptian-empire#4", "ac-egyptian-empire#8", "ac-judah-israel#4"]);
+// "throughout the game" (004_fbe8c053f9a5701f.txt lines 338, 342).
+const WHOLE_GAME = new Set(["ac-egyptian-empire#4", "ac-egyptian-empire#8"]);
+// A prevention that can only be broken once its people are there holds from their earliest arrival:
+// Judah-Israel 4, never let the Chosen People be exiled from Judah (line 455), from turn 6, when the
+// Moses rule sets them in the Promised Land at the earliest (line 293), to the end.
+const FROM_ARRIVAL = new Map([["ac-judah-israel#4", 6]]);
 // ac-end-of-the-game's "Last turn", read where it lives (line 234: the game ends at the end of turn 15)
 const LAST_TURN = rules.games["ancient-conquest"].rounds.count;
 
 function turnsInText(text, key) {
   if (WHOLE_GAME.has(key)) return Array.from({ length: LAST_TURN }, (_, i) => i + 1);
+  if (FROM_ARRIVAL.has(key)) return Array.from({ length: LAST_TURN - FROM_ARRIVAL.get(key) + 1 }, (_, i) => FROM_ARRIVAL.get(key) + i);
   // "at the end of the game" is the close of the last turn (lines 234 and 504).
   if (/\b(?:when the game ends|end of the game|game end)\b/.test(text)) return [LAST_TURN];
   // Elam 3 (line 420): on turn 5, then stay 5 turns counted from the turn after: turns 5 to 10.
