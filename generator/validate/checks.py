@@ -320,6 +320,12 @@ from generator.validate.play_state_checks import PLAY_STATE_CHECKS  # noqa: E402
 
 ALL_CHECKS += PLAY_STATE_CHECKS
 
+# The state of a table against the record's own words (generator/validate/state_words.py): a record
+# in play whose text limits its use or names its entering moment while uses or enters is missing.
+from generator.validate.state_words import STATE_WORDS_CHECKS  # noqa: E402
+
+ALL_CHECKS += STATE_WORDS_CHECKS
+
 # The turn's shape and order (generator/validate/turn_order_checks.py, issue 33): play_along.turn is
 # the game's turn root; each step has its own order, following its record's steps list.
 # The checks that read the turn's steps say nothing more where the turn itself is the one line.
