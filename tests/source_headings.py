@@ -192,13 +192,17 @@ def all_headings(seeds: Path = SEEDS) -> dict[str, list[str]]:
 
 
 def bad_citations(records: list[dict], headings: dict[str, list[str]]) -> list[str]:
-    """Records whose source.section is not a heading of their source.file, as readable lines."""
+    """Records whose source.section, or a search word's section, is not a heading of their
+    source.file, as readable lines."""
     known = {file: {normalise(h) for h in names} for file, names in headings.items()}
     bad = []
     for rec in records:
         src = rec.get("source") or {}
         if normalise(src.get("section", "")) not in known.get(src.get("file"), set()):
             bad.append(f"{rec.get('id')}: {src.get('section')!r} is not a heading of {src.get('file')}")
+        for said in rec.get("search_words") or []:
+            if normalise(said.get("section", "")) not in known.get(src.get("file"), set()):
+                bad.append(f"{rec.get('id')}: search word {said.get('word')!r}: {said.get('section')!r} is not a heading of {src.get('file')}")
     return bad
 
 

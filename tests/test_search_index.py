@@ -207,3 +207,28 @@ def test_the_index_maps_a_renamed_records_former_ids(mini_index, mini_model):
     former = {old: rid for rid, rec in mini_model.records.items() for old in rec.get("former_ids") or []}
     assert former, "the fixture renames a record"
     assert mini_index["former"] == former
+
+
+def test_a_search_word_stands_for_its_records_name_in_its_game_only():
+    """A record's search_words ('fleet' for a trireme) weigh, in every document of its game that
+    names it, a share of the name's weight there; another game's documents are left alone."""
+    from generator.export.search_docs import SearchDoc
+    from generator.export.search_index import SEARCH_WORD_SHARE
+    docs = [SearchDoc("mn-trireme", "Trireme", "G", "Unit", "", "a/", fields={"title": "Trireme", "text": "A ship."}),
+            SearchDoc("mn-q-sea", "Can triremes meet?", "G", "Ruling", "", "b/", fields={"title": "Can triremes meet?", "text": "Yes."}),
+            SearchDoc("mn-rome", "Rome", "G", "Place", "", "c/", fields={"title": "Rome", "text": "A city."}),
+            SearchDoc("dip-fleet", "Fleet", "D", "Unit", "", "d/", fields={"title": "Fleet", "text": "A trireme."})]
+    plain = build_index(docs)
+    index = build_index(docs, search_words=[(["fleet"], ["trireme", "triremes"], "mn-")])
+    fleet, trireme, triremes = _weights(index, "fleet"), _weights(plain, "trireme"), _weights(plain, "triremes")
+    assert set(fleet) == {0, 1, 3}                                       # not Rome, which names no trireme
+    assert abs(fleet[0] - trireme[0] * SEARCH_WORD_SHARE) <= 1           # the name's weight, shared
+    assert abs(fleet[1] - triremes[1] * SEARCH_WORD_SHARE) <= 1          # or its word family's
+    assert fleet[3] == _weights(plain, "fleet")[3]                       # another game's 'fleet' is its own
+    assert "fleet" not in plain["terms"] or set(_weights(plain, "fleet")) == {3}
+
+
+def test_the_index_names_each_game_with_its_prefix_and_label(mini_index, mini_model):
+    assert [g[0] for g in mini_index["games"]] == sorted(mini_model.games)
+    for slug, prefix, label in mini_index["games"]:
+        assert mini_model.games[slug]["id"].startswith(prefix + "-") and label

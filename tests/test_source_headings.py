@@ -28,6 +28,13 @@ def test_a_section_that_is_not_a_heading_is_reported():
         "mn-x: 'Trireme carrying capacity' is not a heading of 000_0359f61f61dff767.txt"]
 
 
+def test_a_search_words_section_that_is_not_a_heading_is_reported():
+    record = {"id": "mn-x", "source": {"file": "000_0359f61f61dff767.txt", "section": "A) Movement"},
+              "search_words": [{"word": "fleet", "section": "A) Movement"}, {"word": "navy", "section": "Ships"}]}
+    assert bad_citations([record], {"000_0359f61f61dff767.txt": ["A) Movement"]}) == [
+        "mn-x: search word 'navy': 'Ships' is not a heading of 000_0359f61f61dff767.txt"]
+
+
 def test_comparison_ignores_case_spacing_quotes_and_final_colon():
     assert normalise("NEW RULE: “The Greek Blockade”") == normalise("NEW RULE: The Greek Blockade")
     assert normalise("EFFECTS OF THE\nMYTHOLOGICAL HEROES:") == normalise("Effects of the Mythological Heroes")

@@ -40,6 +40,7 @@ BY_WORDS = {
     "answer": "found by its words", "notes": "found by their words (and `is:unknown`)",
     "former_ids": "old identifiers: links only", "source": "where the record comes from, not about the game",
     "plain_words": "an editing aid, not shown", "related": "links to records, found by their names",
+    "search_words": "found by their words, which stand for the record's name in its game's documents",
     "concerns": "links to records, found by their names", "kind": "the field `kind`", "game": "the field `game`",
     "short": "the game's short name: a value of `game`", "source_title": "the rulebook's title: a value of `game`",
 }

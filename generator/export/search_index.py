@@ -18,7 +18,8 @@ The file's shape, which engine/index.js checks before use:
      "fields": [{"name", "label", "type": "keyword"|"number", "aliases",
                  "values": [[value, [keys], [doc gaps]] or [number, [doc gaps]], ...],
                  "unknown": [doc gaps]}, ...],   see search_fields.py
-     "flags": [{"name", "label", "docs": [doc gaps]}, ...]}
+     "flags": [{"name", "label", "docs": [doc gaps]}, ...],
+     "games": [[slug, id prefix, label], ...]}   each game: a page's or a table's game is favoured
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ import json
 import math
 from collections import Counter, defaultdict
 
-from generator.model.records import Model
+from generator.model.records import Model, display_name
 from generator.export.search_docs import SearchDoc, search_docs
 from generator.export.search_fields import index_fields
 from generator.render.search_guide import guide_examples
@@ -42,6 +43,9 @@ FIELDS = {"title": (6.0, 0.5), "aliases": (5.0, 0.3), "summary": (2.0, 0.6), "te
           "context": (0.4, 0.0)}
 K1 = 1.2
 WEIGHT_SCALE = 10   # weights are stored as integers: tenths of a BM25F score, at least 1
+# A record's search word (its `search_words`: 'fleet' for Mare Nostrum's trireme) stands for its
+# name in every document of its game, at this share of the name's weight there.
+SEARCH_WORD_SHARE = 0.8
 
 
 def _weights(docs: list[SearchDoc]) -> dict[str, dict[int, float]]:
@@ -65,6 +69,35 @@ def _weights(docs: list[SearchDoc]) -> dict[str, dict[int, float]]:
     return out
 
 
+def search_word_links(m: Model) -> list[tuple[list[str], list[str], str]]:
+    """[(the search word's terms, the record's name and alias terms, its game's id prefix)], from
+    every record's `search_words`: the words players type for a thing the source also calls so."""
+    links = []
+    for rid in sorted(m.records):
+        rec = m.records[rid]
+        said = [w.get("word", "") for w in rec.get("search_words") or [] if isinstance(w, dict)]
+        names = [display_name(rec)] + [a for a in rec.get("aliases") or [] if isinstance(a, str)]
+        name_terms = sorted({t for n in names for t in index_terms(n)})
+        prefix = rid.split("-", 1)[0] + "-"
+        links += [(index_terms(word), name_terms, prefix) for word in said if index_terms(word)]
+    return links
+
+
+def _add_search_words(weights: dict[str, dict[int, float]], docs: list[SearchDoc], links) -> None:
+    """Each search word weighs, in each document of its record's game, SEARCH_WORD_SHARE of the
+    heaviest of the record's name terms (or their word families) there; never less than it had."""
+    for word_terms, name_terms, prefix in links:
+        families = {family(t) for t in name_terms}
+        targets = [weights[t] for t in list(weights) if family(t) in families]
+        for d, doc in enumerate(docs):
+            if not doc.id.startswith(prefix):
+                continue
+            w = max((scores.get(d, 0.0) for scores in targets), default=0.0) * SEARCH_WORD_SHARE
+            if w > 0:
+                for term in word_terms:
+                    weights[term][d] = max(weights[term].get(d, 0.0), w)
+
+
 def _postings(scores: dict[int, float]) -> list[int]:
     flat, previous = [], 0
     for d in sorted(scores):
@@ -73,8 +106,9 @@ def _postings(scores: dict[int, float]) -> list[int]:
     return flat
 
 
-def build_index(docs: list[SearchDoc], fields: dict | None = None) -> dict:
+def build_index(docs: list[SearchDoc], fields: dict | None = None, search_words=()) -> dict:
     weights = _weights(docs)
+    _add_search_words(weights, docs, search_words)
     vocabulary = sorted(weights)
     number = {t: i for i, t in enumerate(vocabulary)}
     groups = defaultdict(list)
@@ -95,7 +129,11 @@ def build_index(docs: list[SearchDoc], fields: dict | None = None) -> dict:
 
 def search_files(m: Model, pages=()) -> dict[str, str]:
     """{site path: JSON text}: the search index of every record, plus pages given as (title, url, text)."""
-    index = build_index(search_docs(m, pages), index_fields(m))
+    index = build_index(search_docs(m, pages), index_fields(m), search_word_links(m))
+    # Each game's slug (a page's first path segment, a stored table's game), id prefix and label,
+    # so a search started from a game's page or at its table ranks that game's records first.
+    index["games"] = [[slug, game["id"].split("-", 1)[0], game.get("short") or game.get("name") or slug]
+                      for slug, game in sorted(m.games.items())]
     # A renamed record's old ids, so a table stored before the rename still finds it (in:table,
     # issue 33); written only when a record has former_ids (today's index is unchanged).
     former = {old: rec["id"] for rec in m.records.values() for old in rec.get("former_ids") or []}

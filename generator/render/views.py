@@ -20,7 +20,7 @@ from generator.render.share import record_description
 SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summary", "text", "facts",
                    "related", "source", "notes", "question", "answer", "concerns", "columns", "rows",
                    "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
-                   "tools", "source_title", "plain_words",
+                   "tools", "source_title", "plain_words", "search_words",
                    "payments", "scenario", "no_scenario",
                    "value_from"}   # where a number field read through `from` lives: shown beside that field   # a disaster's losses again, structured for its helper: the page shows `losses`
 REF_FIELDS = {"civilization", "hero", "creature"}
