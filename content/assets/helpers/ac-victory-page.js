@@ -33,7 +33,9 @@ function mount(root, data) {
         const box = el("input", { type: "checkbox", id: `acv-o-${key.replace(".", "-")}`, "data-objective": key });
         boxes.push(box);
         const vp = o.vp === null ? "VP unknown" : `${o.vp} VP${o.extra !== null ? `, +${o.extra} with ${o.extraRule.name}` : ""}`;
-        return el("label", { class: "th-check th-objective", for: box.id }, box, el("span", { text: `${o.n}. ${o.text} (${vp})` }));
+        // Play along's verdict "missed" is shown beside the box, which stays the player's to tick.
+        const missed = el("span", { class: "th-hint acv-missed", "data-missed": key, text: " · missed at the table", hidden: true });
+        return el("label", { class: "th-check th-objective", for: box.id }, box, el("span", { text: `${o.n}. ${o.text} (${vp})` }), missed);
       });
       const tally = el("span", { class: "th-hint", "data-tally": p.key });
       return el("details", { class: "th-people" }, el("summary", {}, el("span", { text: p.name }), " ", tally), items);
@@ -43,7 +45,7 @@ function mount(root, data) {
     const fortified = countRow(`acv-g${g}-fortified`, `g${g}.fortified`, "Fortified cities conquered");
     const types = rules.cityTypes.map((t) => ({ t, ...countRow(`acv-g${g}-${t.key}`, `g${g}.${t.key}`, `${t.name}, conquered (${t.vp} VP each)`) }));
     extras[g] = { deities, own, fortified, types };
-    return el("fieldset", { id: `acv-group-${g}` }, el("legend", { text: `Group ${g}` }), peoples,
+    return el("fieldset", { id: `acv-group-${g}` }, el("legend", { "data-group-name": String(g), text: `Group ${g}` }), peoples,
       deities.row, own.row, fortified.row, types.map((x) => x.row));
   });
 
@@ -77,10 +79,14 @@ function mount(root, data) {
   root.append(general, slot, settings, el("div", { class: "th-columns" }, groupSets), results,
     el("div", { class: "th-chips" }, copyLinkButton("Copy link to this count")));
 
+  // What the table brought (play along's link): who plays each group, the objectives judged missed.
+  let fromTable = { players: {}, missed: [] };
   function formQuery() {
     const q = new URLSearchParams();
     for (const b of boxes) if (b.checked) q.append("o", b.dataset.objective);
+    for (const b of boxes) if (!b.checked && fromTable.missed.includes(b.dataset.objective)) q.append("x", b.dataset.objective);
     for (const g of rules.groups) {
+      if (fromTable.players[g]) q.set(`g${g}.player`, fromTable.players[g]);
       const x = extras[g];
       for (const [k, r] of [["deities", x.deities], ["own", x.own], ["fortified", x.fortified], ...x.types.map((t) => [t.t.key, t])]) {
         if (r.input.value.trim() !== "") q.set(`g${g}.${k}`, r.input.value.trim());
@@ -94,6 +100,7 @@ function mount(root, data) {
   }
   function fillForm(query) {
     const q = new URLSearchParams(query);
+    fromTable = { players: Object.fromEntries(rules.groups.map((g) => [g, q.get(`g${g}.player`)]).filter(([, v]) => v)), missed: q.getAll("x") };
     const achieved = q.getAll("o");
     for (const b of boxes) b.checked = achieved.includes(b.dataset.objective);
     for (const g of rules.groups) {
@@ -122,6 +129,8 @@ function mount(root, data) {
     }
     root.querySelector("#acv-pair").hidden = s.cities !== "table";
     showErrors(root, general, r.errors);
+    for (const g of rules.groups) root.querySelector(`[data-group-name="${g}"]`).textContent = groupName(g, s.groups[g].player);
+    for (const m of root.querySelectorAll("[data-missed]")) m.hidden = !s.missed.includes(m.dataset.missed);
     if (r.ok) {
       for (const grp of r.groups) for (const p of grp.peoples) {
         const tally = root.querySelector(`[data-tally="${p.id.replace(/^ac-/, "")}"]`);
@@ -138,18 +147,23 @@ function mount(root, data) {
   update(query);
 }
 
+/** "Group 2", or "Group 2 (player 1)" when the table said who plays it. */
+function groupName(g, player) {
+  return Number.isInteger(player) ? `Group ${g} (player ${player})` : `Group ${g}`;
+}
+
 function renderResults(rules, r) {
   if (!r.ok) return [el("p", { class: "th-hint", text: "Correct the values marked above to see the count." })];
   const out = [el("h2", { id: "acv-count", text: `Final count after turn ${rules.lastTurn}` })];
   const by = r.measure === "points" ? "victory points" : "objectives achieved";
-  const names = r.winner.groups.map((g) => `Group ${g}`).join(" and ");
+  const names = r.winner.groups.map((g) => groupName(g, r.groups.find((x) => x.group === g).player)).join(" and ");
   out.push(r.winner.tie
     ? el("div", { class: "th-verdict th-verdict-open", id: "acv-verdict" },
       el("p", { text: `${names} tie with ${r.winner.value} ${by}. The rules do not say how a tie is broken.` }))
     : el("div", { class: "th-verdict th-verdict-yes", id: "acv-verdict" },
       el("p", { text: `${names} wins with ${r.winner.value} ${by}.` })));
   const rows = r.groups.map((g) => el("tr", { "data-group": g.group },
-    el("th", { scope: "row", text: String(g.group) }),
+    el("th", { scope: "row", text: Number.isInteger(g.player) ? `${g.group} (player ${g.player})` : String(g.group) }),
     el("td", { class: "th-num", text: String(g.count) }),
     el("td", { class: "th-num", text: String(g.objectives) }),
     el("td", { class: "th-num", text: String(g.cities) }),

@@ -12,7 +12,10 @@ import { playerName } from "./form.js";
 import { lineOf, recordDetails, whenWords } from "./reminder.js";
 import { keyedChildren, keyOf } from "./keyed.js";
 
-const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", "last-chance": "Last chance", unknown: "Unknown" };
+const DUE_WORDS = { opens: "Opens", runs: "Runs", closes: "Closes", at: "Now", check: "Check, its time is up", "last-chance": "Last chance", unknown: "Unknown" };
+const VERDICT_WORDS = { met: "Met", missed: "Missed" };
+// Where a due objective can be judged from its line: its turn, its window's last turn, its deadline's check or last chance.
+const JUDGED_NOW = new Set(["at", "closes", "check", "last-chance"]);
 
 /** A heading of the card, as a keyed child (keyed.js): the same heading stays from step to step. */
 function headingItem(text, id) {
@@ -137,19 +140,63 @@ function reminderGroups(g, table, moment, reminders, ctx) {
     (r) => reminderKey(moment, r, ctx), { asPlayer: ctx.asPlayer, base: ctx.base }));
 }
 
-function dueItem(g, d) {
+/** Met and Missed for objective n of a record: one tap records the verdict; the pressed one again opens it. */
+function verdictButtons(item, n, ctx) {
+  if (!ctx.onChange || !Number.isInteger(n)) return null;
+  return el("div", { class: "th-chips pa-verdict", role: "group", "aria-label": `${item.name}, objective ${n}` },
+    Object.entries(VERDICT_WORDS).map(([v, text]) => el("button", { type: "button", class: "th-button", "data-verdict": v,
+      "data-objective": `${item.id}.${n}`, "aria-pressed": String(item.verdict === v), text,
+      onclick: () => ctx.onChange({ type: "objective", id: item.id, n, verdict: item.verdict === v ? "open" : v }) })));
+}
+
+function dueItem(g, d, ctx) {
   const words = DUE_WORDS[d.what] || d.what;
   const line = d.text || lineOf(g, d);
   const head = el("span", { class: "pa-due-what", text: `${words}: ` });
   const after = d.who ? el("span", { class: "pa-when", text: plainText(d.who, g.byId) }) : null;
   return el("li", { "data-record": d.id || "", "data-due": d.what, class: d.what === "last" ? "pa-last" : null },
-    d.id ? recordDetails(g, d, { lead: head, line, after }) : [head, d.name || ""]);
+    d.id ? recordDetails(g, d, { lead: head, line, after }) : [head, d.name || ""],
+    d.id && Number.isInteger(d.objective) && JUDGED_NOW.has(d.what) ? verdictButtons(d, d.objective, ctx) : null);
 }
 
 /** What is due, grouped by player (the table's own first), each with its words. */
 function dueList(g, table, due, ctx) {
-  return groupedList("pa-due", ctx.base, () => groupedItems(g, table, due, (d) => dueItem(g, d), (d) => keyOf(d),
+  return groupedList("pa-due", ctx.base, () => groupedItems(g, table, due, (d) => dueItem(g, d, ctx), (d) => keyOf(d),
     { asPlayer: ctx.asPlayer, tableLast: true, base: ctx.base }));
+}
+
+/**
+ * A fold of items under one summary, grouped by player and built when opened (or at once when
+ * `open`): what keeps running from turn to turn, every objective of the table.
+ */
+function foldedGroups(g, table, id, summary, items, build, ctx, open = false) {
+  return { key: keyOf(ctx.base, id, summary, items, open), build: () => {
+    const list = el("ul", { class: "pa-list" });
+    const fold = el("details", { class: "pa-more", id, open }, el("summary", { text: summary }), list);
+    const fill = () => { if (!list.firstChild) keyedChildren(list, groupedItems(g, table, items, build, (x) => keyOf(x), { asPlayer: ctx.asPlayer, tableLast: true, base: ctx.base })); };
+    if (open) fill();
+    fold.addEventListener("toggle", () => { if (fold.open) fill(); });
+    return fold;
+  } };
+}
+
+/** One objective of the table: whose, its text, Met and Missed. */
+function objectiveItem(g, o, ctx) {
+  return el("li", { "data-record": o.id, "data-objective": `${o.id}.${o.n}`, "data-verdict": o.verdict || "" },
+    recordDetails(g, o, { lead: el("span", { class: "pa-due-what", text: `${o.n}. ` }), line: o.text,
+      after: o.verdict ? el("span", { class: "pa-used", text: VERDICT_WORDS[o.verdict] }) : null }),
+    verdictButtons(o, o.n, ctx));
+}
+
+/** Every objective of the table, marked as play goes (folded; open at the game's end, before the count). */
+function objectiveItems(g, table, moment, ctx) {
+  const list = moment.objectives || [];
+  if (!list.length) return [];
+  const count = (v) => list.filter((o) => o.verdict === v).length;
+  const summary = `All objectives: ${count("met")} met, ${count("missed")} missed, ${list.length - count("met") - count("missed")} not marked`;
+  const atEnd = Boolean(moment.end && moment.end.last);
+  return [...(atEnd ? [headingItem("Objectives: mark each before the count", "pa-h-objectives")] : []),
+    foldedGroups(g, table, "pa-objectives", summary, list, (o) => objectiveItem(g, o, ctx), ctx, atEnd)];
 }
 
 /** A list of records with a line each: what enters now (and does as it enters), what leaves by rule, the wins to check. */
@@ -160,7 +207,9 @@ function noteList(g, table, id, items, lineFor) {
     el("span", { class: "pa-when", text: lineFor(x) }))));
 }
 
-/** The units that arrive: those the table gives, listed; those it does not, one line per reason. */
+const UNKNOWN_SHOWN = 2;   // more peoples than this with the same unknown arrivals fold under their count
+
+/** The units that arrive: those the table gives, listed; those it does not, one line per reason (a long one folded). */
 function arrivalList(arrivals) {
   const known = [];
   const unknown = new Map();   // note -> peoples
@@ -177,8 +226,11 @@ function arrivalList(arrivals) {
     known.map(({ a, who, units }) => el("li", {}, el("span", { class: "pa-who", text: `${who}: ` }), units,
       a.table ? el("span", { class: "pa-when" }, "From ", recordLink(a.table)) : null)),
     [...unknown].map(([note, { peoples, table }]) => el("li", { class: "th-unknown" },
-      el("span", { class: "pa-who", text: `Unknown for ${peoples.join(", ")}: ` }), note,
-      table ? el("span", { class: "pa-when" }, "From ", recordLink(table)) : null)));
+      peoples.length > UNKNOWN_SHOWN
+        ? el("details", { class: "pa-more" }, el("summary", { text: `Unknown for ${peoples.length}` }),
+          el("p", { text: `${peoples.join(", ")}: ${note}` }), table ? el("p", { class: "pa-when" }, "From ", recordLink(table)) : null)
+        : [el("span", { class: "pa-who", text: `Unknown for ${peoples.join(", ")}: ` }), note,
+          table ? el("span", { class: "pa-when" }, "From ", recordLink(table)) : null])));
 }
 
 function rulingItem(g, id) {
@@ -250,6 +302,7 @@ const CONFLICT_WORDS = {
   entered: "Two phones recorded this for different players.",
   "left-used": "One phone says it left play; another phone used it.",
   role: "Two phones gave this to different players.",
+  verdict: "Two phones judged this objective differently.",
   marker: "The phones' markers are at different places.",
   refused: "Another phone recorded a change this table cannot take.",
 };
@@ -298,11 +351,22 @@ function bodyContent(g, table, moment, ctx) {
   }
   const wins = moment.wins || [];
   if (wins.length) out.push(headingItem("Check the win now", "pa-h-wins"), noteItem(g, table, "pa-wins", wins, (x) => winLine(g, table, x)));
+  // The tools offered at this step (a battle calculator at Combat), filled in from the table.
+  if (ctx.tools) out.push(...ctx.tools(moment));
   const reminders = moment.reminders || [];
   out.push(headingItem("In play now", "pa-h-reminders"));
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
     : { key: "pa-reminders-none", build: () => el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }) });
-  if (moment.due && moment.due.length) out.push(headingItem("Due", "pa-h-due"), dueList(g, table, moment.due, ctx));
+  // What keeps running from turn to turn folds under one line, so what is due now stays in view.
+  const due = moment.due || [];
+  const running = due.filter((d) => d.what === "runs");
+  const dueNow = due.filter((d) => d.what !== "runs");
+  if (due.length) out.push(headingItem("Due", "pa-h-due"));
+  if (dueNow.length) out.push(dueList(g, table, dueNow, ctx));
+  if (running.length) {
+    out.push(foldedGroups(g, table, "pa-running", `Still running (${running.length})`, running, (d) => dueItem(g, d, ctx), ctx));
+  }
+  out.push(...objectiveItems(g, table, moment, ctx));
   // Who holds what changes hands here (the roles), after what acts now, so the first reminder stays in view.
   if (moment.passes && n0(table)) out.push(...passesItems(g, table, moment.passes, ctx));
   const leaving = moment.leaving || [];
@@ -340,7 +404,7 @@ function tailContent(g, moment, ctx) {
  * (keyed.js): a heading, a list, a player's group of reminders drawn from the same data as at the
  * last step stays as it is, and only what changed is built; it sets the turn's text; the
  * controls, the record picker with its long select and the log are never taken out and put back,
- * which a slow phone pays for at every step. ctx: {scoring(href), state (stateOf), asPlayer,
+ * which a slow phone pays for at every step. ctx: {scoring(href), tools(moment) (tools.js toolItems), state (stateOf), asPlayer,
  * onChange(change), conflicts: [{key, kind, message, sides: {a, b}}], onSettle(conflict, side)}.
  */
 export function nowCard(root) {
