@@ -10,6 +10,7 @@ import { fetchIndex, ROOT } from "./load.js";
 import { plainQuery } from "../shared/plain-text.js";
 import { showMessage, showOutcome } from "./view.js";
 import { makeTableChip, showTableChip, storedForSearch } from "./table-chip.js";
+import { gameContext } from "./game-context.js";
 
 const state = { index: null, engine: null, loading: null, frame: 0 };
 
@@ -69,7 +70,8 @@ function render(parts) {
     return;
   }
   const stored = storedForSearch();   // the device's table, for in:table and its chip
-  showOutcome(parts, state.engine.search(state.index, parts.input.value, { stored }), ROOT);
+  const game = gameContext(ROOT, stored);   // the page's game first, else the table's: read at each search, as the header outlives navigation
+  showOutcome(parts, state.engine.search(state.index, parts.input.value, { stored, game }), ROOT);
   showTableChip(parts.tableChip, stored, state.engine.hasTableClause(parts.input.value));
 }
 

@@ -92,6 +92,11 @@ function showProblems(parts, outcome, root) {
   }
 }
 
+// Which game the ranking put first, when it did (the engine's `favoured`): "Mare Nostrum first."
+function favouredText(outcome) {
+  return outcome.favoured?.label ? ` ${outcome.favoured.label} first.` : "";
+}
+
 function chipText(outcome) {
   return (outcome.chips ?? []).map((c) => c.label).join(" and ");
 }
@@ -113,7 +118,7 @@ export function showOutcome(parts, outcome, root) {
     } else {
       const count = outcome.total === 1 ? "1 record matches" : `${outcome.total} records match`;
       const shown = outcome.total > outcome.results.length ? `; the first ${outcome.results.length} are shown` : "";
-      status.textContent = `${count}${shown}.`;
+      status.textContent = `${count}${shown}.${favouredText(outcome)}`;
       list.append(...outcome.results.map((r) => resultItem(r, root)));
       if (parts.chips && outcome.chips?.length) {
         const browse = new URL("browse/", root);
@@ -150,8 +155,9 @@ export function showOutcome(parts, outcome, root) {
   }
   const count = outcome.total === 1 ? "1 record matches" : `${outcome.total} records match`;
   const shown = outcome.total > outcome.results.length ? `; the best ${outcome.results.length} are shown` : "";
-  status.textContent = outcome.exact ? `${count}${shown}.`
-    : `Nothing is spelt ${quote(outcome.query)}; ${outcome.total === 1 ? "1 record has" : `${outcome.total} records have`} a close spelling${shown}.`;
+  status.textContent = (outcome.exact ? `${count}${shown}.`
+    : `Nothing is spelt ${quote(outcome.query)}; ${outcome.total === 1 ? "1 record has" : `${outcome.total} records have`} a close spelling${shown}.`)
+    + favouredText(outcome);
   list.append(...outcome.results.map((r) => resultItem(r, root)));
 }
 

@@ -58,7 +58,9 @@ function render(parts) {
     showMessage(parts, parts.hint);
     return;
   }
-  showOutcome(parts, search(state.index, parts.input.value, { stored: readStoredTable() }), ROOT);   // the device's table, for in:table
+  // The device's table, for in:table; its game's records come first (the start page is no game's).
+  const stored = readStoredTable();
+  showOutcome(parts, search(state.index, parts.input.value, { stored, game: stored.table?.game }), ROOT);
 }
 
 function wire(root) {

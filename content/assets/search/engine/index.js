@@ -44,9 +44,19 @@ function readDocs(raw) {
   });
 }
 
+function readGames(games) {
+  const out = new Map();
+  for (const entry of Array.isArray(games) ? games : []) {
+    if (!isArrayOf(entry, isString) || entry.length < 3) continue;
+    const [slug, prefix, label] = entry;
+    if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) && /^[a-z0-9]+$/.test(prefix)) out.set(slug, { slug, prefix: `${prefix}-`, label });
+  }
+  return out;
+}
+
 /**
  * A searchable index from the parsed JSON: {docs, terms, termNumber: Map, postings,
- * familyOf: Map(term number -> numbers of its family), stopWords: Set, minLength}.
+ * familyOf: Map(term number -> numbers of its family), stopWords: Set, minLength, games: Map}.
  * Throws SearchIndexError naming the first problem.
  */
 export function loadIndex(raw) {
@@ -74,6 +84,9 @@ export function loadIndex(raw) {
     // A renamed record's old ids -> its id (in:table reads a table stored before the rename).
     former: raw.former && typeof raw.former === "object" && !Array.isArray(raw.former)
       ? new Map(Object.entries(raw.former).filter(([k, v]) => isString(k) && isString(v))) : new Map(),
+    // Each game's slug -> {slug, prefix ("mn-"), label}: a search from a game's page or table
+    // favours that game's documents (rank.js). A malformed entry is left out, never fatal.
+    games: readGames(raw.games),
     // The field catalogue, read by fields.js the first time a query names a field.
     raw: { fields: raw.fields, flags: raw.flags },
   };

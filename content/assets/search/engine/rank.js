@@ -7,7 +7,10 @@
 //     is in 'what happens to prisoners') by NAME_WORDS_BONUS;
 //   - when the query is a question ('can i refuse to trade'), a ruling that asks one
 //     (its title ends in '?') is multiplied by QUESTION_BONUS: a ruling is the record
-//     that answers.
+//     that answers;
+//   - when the search favours a game (started from its page, or at its table), that
+//     game's documents are multiplied by GAME_BONUS: a boost, not a filter, so a strong
+//     answer from another game still shows, after.
 import { eachPosting } from "./index.js";
 import { matchToken } from "./match.js";
 import { words } from "./text.js";
@@ -15,6 +18,7 @@ import { words } from "./text.js";
 export const NAME_BONUS = 3;
 export const NAME_WORDS_BONUS = 2;
 export const QUESTION_BONUS = 1.5;
+export const GAME_BONUS = 4;
 export const COVERAGE_POWER = 1;   // score x (tokens answered / tokens) ^ power
 const QUESTION_WORDS = new Set(["are", "can", "could", "did", "do", "does", "how", "if", "is", "may", "might",
   "must", "should", "what", "when", "where", "which", "who", "why", "will", "would"]);
@@ -43,11 +47,16 @@ function nameFactor(doc, index, typed, matched) {
   return factor;
 }
 
+/** Whether a document is of a game ({prefix} of index.games); none is of no game. */
+export function ofGame(doc, game) {
+  return Boolean(game) && doc.id.startsWith(game.prefix);
+}
+
 /**
  * {results: [{doc, score, answered}], matches: [{term, quality, how, token}]}
- * best first; ties keep the index's order (by id).
+ * best first; ties keep the index's order (by id). game: an entry of index.games to favour, or null.
  */
-export function rank(index, parsed, raw = "") {
+export function rank(index, parsed, raw = "", game = null) {
   const { tokens } = parsed;
   const n = index.docs.length;
   const total = new Float64Array(n);
@@ -80,6 +89,7 @@ export function rank(index, parsed, raw = "") {
     let score = total[d] * (answered[d] / tokens.length) ** COVERAGE_POWER;
     score *= nameFactor(doc, index, typed, matched);
     if (question && doc.title.endsWith("?")) score *= QUESTION_BONUS;
+    if (ofGame(doc, game)) score *= GAME_BONUS;
     results.push({ doc, score, answered: answered[d] });
   }
   results.sort((a, b) => b.score - a.score || a.doc.n - b.doc.n);
