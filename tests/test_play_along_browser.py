@@ -444,3 +444,54 @@ def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
     finally:
         context.close()
     assert pg.errors == []
+
+
+# Rome (player 1, Ajax bought) and Egypt (player 3, Mars taken at the Offering phase) at Turn 1's Combat.
+BATTLE_TABLE = ("play-along/?g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&s=mn-egypt&s=mn-carthage"
+                "&e=m1.offering-phase&e=imars.3&e=m1.construction-phase&e=iajax.1&e=m1.combat")
+
+
+def test_a_combat_step_opens_the_battle_calculator_filled_from_the_table_in_4_taps(browser, site_url):
+    """At 375 px touch: the fold "Battle odds" (tap 1), the attacker (2), the defender (3), the link
+    (4, through instant navigation); the calculator holds each side's civilization and its cards in
+    play, refuses none of them, and gives the odds once the pieces are entered."""
+    from site_pages import wait_for_theme
+    context, pg = new_page(browser, "phone")
+    try:
+        pg.goto(site_url + BATTLE_TABLE)
+        wait_ready(pg)
+        wait_for_theme(pg)
+        assert pg.get_attribute("#pa-step", "data-step") == "mn-combat"
+        pg.evaluate("window.__cmpNoReload = 1")
+        taps = 0
+        pg.locator("#pa-tool-0 > summary").tap()
+        taps += 1
+        pg.locator("label[for='pa-tool-0-attacker-1']").tap()
+        taps += 1
+        pg.locator("label[for='pa-tool-0-defender-3']").tap()
+        taps += 1
+        link = pg.locator("#pa-tool-0-link a")
+        assert "Player 1 (Rome) against Player 3 (Egypt)" in link.inner_text()
+        link.scroll_into_view_if_needed()
+        link.tap()
+        taps += 1
+        pg.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
+        assert not reloaded(pg), "the calculator was loaded anew, not through instant navigation"
+        assert taps <= 4
+        assert pg.input_value("#mnb-attacker-civ") == "mn-rome"
+        assert pg.input_value("#mnb-defender-civ") == "mn-egypt"
+        assert pg.get_attribute("#mnb-attacker-mn-ajax", "aria-pressed") == "true"
+        assert pg.get_attribute("#mnb-defender-mn-mars", "aria-pressed") == "true"
+        assert pg.locator("#mn-battle [data-opening]").count() == 0, "the calculator opened on its example, not the table"
+        # The table knows no pieces: the calculator asks for them, and nothing the link filled in is refused.
+        assert pg.locator("#mn-battle [aria-invalid=true]").count() == 0
+        assert "needs at least one unit" in pg.inner_text("#mnb-verdict")
+        pg.fill("#mnb-attacker-legions", "3")
+        pg.fill("#mnb-defender-legions", "2")
+        pg.wait_for_selector("#mnb-results[data-state=ok]")
+        shown = [t for t in pg.locator("#mn-battle .cmp-field-error:not([hidden]), #mn-battle .th-field-error").all_inner_texts() if t.strip()]
+        assert shown == [], shown
+        assert "mn-ajax" in pg.url and "mn-mars" in pg.url
+    finally:
+        context.close()
+    assert pg.errors == []

@@ -5,7 +5,7 @@
 // (Mare Nostrum's battle calculator at Combat). The link carries, in the tool's own query,
 // what the table knows that the tool reads: for each side, the seat's record and the records
 // that seat holds in play at that position and that the tool uses (`tools[].records`). The
-// table knows no unit counts, so none is written beyond what holding a record says.
+// table knows no counts of pieces, so none is written.
 import { gameRules } from "./records.js";
 import { pageHref } from "./scoring.js";
 import { stateOf } from "./log.js";
@@ -28,8 +28,9 @@ function actsIn(rec, battle, side) {
 // Each tool's query, written from {g, table, held, seat} per side. Keyed by the page's name.
 const FILL = {
   // The Mare Nostrum battle calculator (calculators/mn-battle/scenario.js): a.civ, a.heroes,
-  // a.gods, a.creatures (and d.*). The seat is a civilization; a creature in play says the
-  // side has at least one, so one is written, and the player sets how many fight.
+  // a.gods (and d.*). The seat is a civilization, and the calculator takes a side's creature
+  // from it: the creature that seat alone holds (seats.owns). How many creatures, legions or
+  // triremes fight is a count the table does not know: the player enters it.
   "mare-nostrum-battle": ({ sides }) => {
     const q = new URLSearchParams();
     for (const [side, pre] of [["attacker", "a"], ["defender", "d"]]) {
@@ -37,7 +38,6 @@ const FILL = {
       if (!s) continue;
       if (s.seat) q.set(`${pre}.civ`, s.seat);
       const acting = s.held.filter((r) => actsIn(r, "land", side));
-      if (acting.some((r) => r.kind === "creature")) q.set(`${pre}.creatures`, "1");
       const heroes = acting.filter((r) => r.kind === "hero").map((r) => r.id);
       const gods = acting.filter((r) => r.kind === "god").map((r) => r.id);
       if (heroes.length) q.set(`${pre}.heroes`, heroes.join(","));

@@ -47,4 +47,5 @@ export function ownerSeat(g, rec) {
 }
 
 export { tableToQuery, tableFromQuery, firstPosition, gameRules, nextPosition, previousPosition, turnPosition, momentAt, setupFor,
-  inPlayIds, rulesFromRecords, emptyTable, undo, stateOf, historyOf, mergeTables, undoMerge, settle, sameTable, tableKey, eventId } from "../engine/index.js";
+  inPlayIds, rulesFromRecords, emptyTable, undo, stateOf, historyOf, mergeTables, undoMerge, settle, sameTable, tableKey, eventId,
+  toolsAt, toolLink } from "../engine/index.js";

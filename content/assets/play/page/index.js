@@ -19,6 +19,7 @@ import { tableForm, playerName } from "./form.js";
 import { splitSeat, checkedSeat, withSeat, fromSeat, seatLinks } from "./seat-link.js";
 import { loadPlay, openingGame, playRules, addGame } from "./load.js";
 import { nowCard } from "./now.js";
+import { toolItems } from "./tools.js";
 import { markerNav } from "./nav.js";
 import { recordPicker } from "./record.js";
 import { logBox } from "./log.js";
@@ -167,7 +168,8 @@ function mount(root, loaded) {
     if (picker && moment) picker.update(shown(), state, asPlayer);
     if (!moved) log.update(rules, table, { phone, merge: entry && entry.merge ? entry.merge.note : null });
     const conflicts = g ? engine.conflictsWithSides(rules, table, entry && entry.marker, phone) : [];
-    card.draw(g, table, moment, { scoring, state, asPlayer, onChange: change, conflicts, onSettle: settleConflict });
+    const tools = (m) => toolItems(g, table, m, { current: () => ({ rules, table }), toolsAt: engine.toolsAt, toolLink: engine.toolLink });
+    card.draw(g, table, moment, { scoring, tools, state, asPlayer, onChange: change, conflicts, onSettle: settleConflict });
     now.dataset.pos = pos || "";
     said.textContent = moment ? `${moment.round ? `${moment.round.text}: ` : ""}${moment.step.name}` : "";
   }

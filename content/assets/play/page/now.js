@@ -351,12 +351,12 @@ function bodyContent(g, table, moment, ctx) {
   }
   const wins = moment.wins || [];
   if (wins.length) out.push(headingItem("Check the win now", "pa-h-wins"), noteItem(g, table, "pa-wins", wins, (x) => winLine(g, table, x)));
-  // The tools offered at this step (a battle calculator at Combat), filled in from the table.
-  if (ctx.tools) out.push(...ctx.tools(moment));
   const reminders = moment.reminders || [];
   out.push(headingItem("In play now", "pa-h-reminders"));
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
     : { key: "pa-reminders-none", build: () => el("p", { class: "pa-empty", id: "pa-reminders-none", text: "Nothing in play acts at this step." }) });
+  // The tools offered at this step (a battle calculator at Combat), filled in from the table.
+  if (ctx.tools) out.push(...ctx.tools(moment));
   // What keeps running from turn to turn folds under one line, so what is due now stays in view.
   const due = moment.due || [];
   const running = due.filter((d) => d.what === "runs");
