@@ -185,10 +185,20 @@ def setup_html(links: PageLinks, rid: str, steps: list, seat: str = "seat") -> s
             head += f" {UNKNOWN_HTML} <span class=\"cmp-inline-note\">({links.inline(step['unknown'])})</span>"
         if step.get("note"):
             head += f' <span class="cmp-inline-note">({links.inline(step["note"])})</span>'
-        counts = "".join(f"<li>{line}</li>" for line in _count_lines(links, step.get("counts") or []))
+        lines = _count_lines(links, step.get("counts") or []) + [_shown_line(links, x) for x in step.get("shows") or []]
+        counts = "".join(f"<li>{line}</li>" for line in lines)
         items.append(f'<li id="setup-{esc(rid)}-{esc(step["id"])}">{head}'
                      + (f'<ul class="cmp-setup__counts">{counts}</ul>' if counts else "") + "</li>")
     return f'<ol class="cmp-setup">{"".join(items)}</ol>'
+
+
+def _shown_line(links: PageLinks, shown: dict) -> str:
+    """A field of another record that a setup step shows (Starting area (Egypt): In or west of Gaza),
+    read from that record, so the fact is written once."""
+    rec = links.m.records.get(shown["record"]) or {}
+    text = rec.get(shown["field"])
+    said = links.inline(text) if isinstance(text, str) else value_html(links, "unknown")
+    return f'{esc(shown["label"])} ({links.link(shown["record"])}): {said}'
 
 
 def _count_lines(links: PageLinks, counts: list) -> list[str]:

@@ -177,3 +177,26 @@ test("the Diplomacy variant (002_0f3c2497476d2302.txt line 3): the game starts i
     const g = rules.games["diplomacy-variant"];
     assert.deepEqual([g.rounds.first, g.rounds.count, g.rounds.suffix], [1, 6, "AD"]);
   });
+
+test("Ancient Conquest's setup says where each people's counters go, read from the people's record", () => {
+  const steps = E.setupFor(rules, table("g=ancient-conquest&n=4"));
+  const egypt = steps.find((s) => s.id === "start-egyptian-empire");
+  assert.deepEqual(egypt.shows.map((x) => [x.id, x.label, x.text]), [["ac-egyptian-empire", "Starting area", "In or west of Gaza"]]);
+  assert.ok(egypt.shows[0].url, "linked to the people's page");
+  // Every people with a starting area has a step that shows it, and the step's area is the record's.
+  const shown = new Map(steps.flatMap((s) => s.shows).map((x) => [x.id, x.text]));
+  for (const r of data.records.filter((x) => x.game === "ancient-conquest" && x.kind === "people" && typeof x.start_area === "string" && x.start_area !== "unknown")) {
+    assert.equal(shown.get(r.id), r.start_area, r.id);
+  }
+  // A step that shows a field the record lacks, or a record that is not there, is a gap at its path.
+  const copy = realData();
+  const rule = recordIn(copy, "ac-political-and-military-objectives");
+  rule.setup.find((s) => s.id === "start-egyptian-empire").shows[0].field = "start_hex";
+  rule.setup.find((s) => s.id === "start-kingdom-of-urartu").shows[0].record = "ac-atlantis";
+  assert.throws(() => E.rulesFromRecords(copy), (e) => {
+    const paths = e.details.map((p) => `${p.record}:${p.path.join(".")}: ${p.text}`);
+    assert.ok(paths.some((x) => /^ac-political-and-military-objectives:setup\.\d+\.shows\.0\.field: ac-egyptian-empire has no text in a field 'start_hex'/.test(x)), paths.join("\n"));
+    assert.ok(paths.some((x) => /shows\.0\.record: names "ac-atlantis"/.test(x)), paths.join("\n"));
+    return true;
+  });
+});

@@ -128,7 +128,18 @@ function readStep(rule, step, i, byId, options, problems) {
     if (typeof id !== "string" || !byId.has(id)) gap(["removes", j], `names ${JSON.stringify(id)}, which is not a record of this game`);
     else removes.push(id);
   }
-  return { id: step.id, raw: step.do, do: plainText(step.do, byId), players, with: step.with || [], without: step.without || [], per, counts, removes,
+  // shows: a field of another record the step needs, read from that record (one fact, one place).
+  const shows = [];
+  if (step.shows !== undefined && !Array.isArray(step.shows)) gap(["shows"], "is not a list of {record, field, label}");
+  for (const [j, x] of (Array.isArray(step.shows) ? step.shows : []).entries()) {
+    const rec = x && typeof x.record === "string" ? byId.get(x.record) : null;
+    if (!rec) { gap(["shows", j, "record"], `names ${JSON.stringify(x && x.record)}, which is not a record of this game`); continue; }
+    const text = typeof x.field === "string" && Object.hasOwn(rec, x.field) ? rec[x.field] : undefined;
+    if (typeof text !== "string" || !text.trim()) { gap(["shows", j, "field"], `${rec.id} has no text in a field '${x.field}'`); continue; }
+    if (typeof x.label !== "string" || !x.label.trim()) { gap(["shows", j, "label"], "says nothing of what the text is"); continue; }
+    shows.push({ ...recordRef(rec), label: x.label, text: plainText(text, byId) });
+  }
+  return { id: step.id, raw: step.do, do: plainText(step.do, byId), players, with: step.with || [], without: step.without || [], per, counts, removes, shows,
     unknown: typeof step.unknown === "string" ? plainText(step.unknown, byId) : null,
     note: typeof step.note === "string" ? plainText(step.note, byId) : null };
 }

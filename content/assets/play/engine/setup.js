@@ -52,6 +52,7 @@ export function removedBySetup(g, table) {
 /**
  * The table's setup steps:
  * [{key, record: {id, name, url}, id, do, raw, counts: [{label, of, value, unknown, unit, from}],
+ *   shows: [{id, name, url, label, text}] (a field of another record the step needs),
  *   per, player, seat: {key, name} | null, source: {file, section}, unknown, note}].
  * key is unique in the list: "<record>.<step>", with ".p<n>" per player or ".u<k>" per unplayed seat.
  * Steps limited to player counts are left out until the table has a player count.
@@ -68,7 +69,7 @@ export function setupFor(rules, table) {
   for (const rule of g.setup) {
     for (const step of rule.steps) {
       if (!applies(step, table)) continue;
-      const base = { record: rule.record, id: step.id, do: step.do, raw: step.raw, counts: counts(step, table), per: step.per,
+      const base = { record: rule.record, id: step.id, do: step.do, raw: step.raw, counts: counts(step, table), shows: step.shows, per: step.per,
         source: rule.source, unknown: step.unknown, note: step.note };
       const key = `${rule.record.id}.${step.id}`;
       if (step.per === "player") {

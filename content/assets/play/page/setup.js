@@ -107,6 +107,10 @@ function ruleItem(rule, i, ticks, onTick) {
   if (single) item.append(el("label", { class: "th-check", for: `${id}-done` }, tickBox(rule.key, ticks, onTick), el("span", { text })));
   else item.append(el("p", { class: "pa-rule", text }));
   if (rule.counts && rule.counts.length) item.append(el("ul", { class: "pa-counts" }, rule.counts.map(countLine)));
+  if (rule.shows && rule.shows.length) {
+    item.append(el("ul", { class: "pa-counts" }, rule.shows.map((x) => el("li", { "data-shows": x.id },
+      el("span", { text: `${x.label} (` }), recordLink(x), el("span", { text: `): ${x.text}` })))));
+  }
   if (rule.unknown) item.append(el("p", { class: "pa-unknown th-unknown", text: `Unknown: ${rule.unknown}` }));
   if (rule.note) item.append(el("p", { class: "pa-cite", text: rule.note }));
   if (!single) {
