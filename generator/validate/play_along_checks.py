@@ -125,9 +125,10 @@ def _kind_problems(r: RawRecord, play: dict, game: str, records) -> list[Problem
         if not any(seats["by"] in x.data for x in pool):
             out.append(_at(r, [PLAY, "seats", "by"], f"no {kind} record of {game} has a field {seats['by']!r}",
                            f"name a field of its {kind} records, or leave by out"))
+    own_ids = {x.data.get("id") for x in records if x.data.get("game") == game}
     for field in ("in_play", "always"):
         for i, k in enumerate(play.get(field) or []):
-            if k not in have:
+            if k not in have and not (field == "in_play" and k in own_ids):   # in_play may name one record (a token)
                 out.append(_at(r, [PLAY, field, i], f"{game} has no {k} records to put in play",
                                f"name one of its kinds: {', '.join(have)}"))
     return out

@@ -81,7 +81,7 @@ def _rec_problem(r, path, target, game, records, by_id, kinds: set, what: str) -
     if p or target not in by_id:
         return p
     kind = by_id[target].data.get("kind")
-    if kind not in kinds:
+    if kind not in kinds and target not in kinds:   # in_play may name the record itself
         return _at(r, path, f"{target!r} is a {kind}, and no {kind} is ever in play at a {game} table",
                    f"name a record of a kind in play ({', '.join(sorted(kinds)) or 'none listed'}), "
                    f"or add {kind} to play_along.in_play")
@@ -258,7 +258,7 @@ def check_uses_and_enters(records: list[RawRecord]) -> list[Problem]:
         if g is None or not fields:
             continue
         kinds = _play_kinds(g.data[PLAY])
-        if r.data.get("kind") in kinds or r.data.get("id") in seated[game]:
+        if r.data.get("kind") in kinds or r.data.get("id") in kinds or r.data.get("id") in seated[game]:
             continue
         for f in fields:
             problems.append(_at(r, [f], f"a {r.data.get('kind')} is never in play at a {game} table, so the engine "

@@ -5,7 +5,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
-import { data, rules, table, change, stepTo, assertUndoEveryPrefix, assertRoundTrip } from "./play-game-helpers.mjs";
+import { data, rules, table, change, stepTo, reminded, assertUndoEveryPrefix, assertRoundTrip } from "./play-game-helpers.mjs";
 import { pickable } from "../../content/assets/play/page/record.js";
 
 test("Ancient Conquest, all 15 turns: every objective due once a turn by player, its last chance and its window", () => {
@@ -81,14 +81,20 @@ test("7 Wonders Myths, a whole game: three ages, myth cards discarded at the cle
   const inPlay = (x, id) => E.stateOf(rules, x).inPlay.some((e) => e.id === id);
   const line = (m, id) => (m.reminders.find((r) => r.id === id) || {}).line;
   const go = (to) => { t = stepTo(t, to, (x) => tables.push(x)); };
+  let m;
   const enter = (id, player) => { t = change(t, { type: "enter", id, player }); tables.push(t); };
   // Age I: Apollo pays 3 coins in age I, 5 in II, 7 in III (001:190): the reminder gives this age's.
   t = change(t, { type: "marker", to: "1.1.swm-action-phase" });
   tables.push(t);
   enter("swm-apollo", 1);
   enter("swm-horus", 2);
+  enter("swm-wonder-woman", 3);
   go("1.1.swm-invocation-action");
-  assert.equal(line(E.momentAt(rules, t), "swm-apollo"), "Gain 3 coins.");
+  m = E.momentAt(rules, t);
+  assert.equal(line(m, "swm-apollo"), "Gain 3 coins.");
+  // Wonder Woman invoked in age I: her holder takes the token, good in age II (001:346).
+  assert.match(line(m, "swm-wonder-woman"), /^Take the Wonder Woman token; in age II/);
+  enter("swm-wonder-woman-token", 3);
   t = change(t, { type: "use", id: "swm-horus", player: 2 });
   tables.push(t);
   // Age turns are open-ended (the base game's count); "end this age" reaches the cleanup.
@@ -96,21 +102,32 @@ test("7 Wonders Myths, a whole game: three ages, myth cards discarded at the cle
   go("1.2.swm-turn-and-phase-resolution");
   t = change(t, { type: "marker", to: "1.swm-cleanup-phase" });
   tables.push(t);
-  let m = E.momentAt(rules, t);
+  m = E.momentAt(rules, t);
   assert.equal(m.end, null, "age I's cleanup is no end of the game");
   assert.ok(!inPlay(t, "swm-apollo") && !inPlay(t, "swm-horus"), "age I's myth cards discarded at its cleanup");
-  assert.deepEqual(m.leaving.map((l) => l.id).sort(), ["swm-apollo", "swm-horus"]);
+  assert.deepEqual(m.leaving.map((l) => l.id).sort(), ["swm-apollo", "swm-horus", "swm-wonder-woman"]);
+  // The token outlasts age I's cleanup, and is reminded in age II: at its prayer phase and invocations.
+  assert.ok(inPlay(t, "swm-wonder-woman-token"), "the Wonder Woman token survives the cleanup");
+  assert.equal(E.stateOf(rules, t).inPlay.find((e) => e.id === "swm-wonder-woman-token").leaves.at, "2.swm-cleanup-phase");
   // Horus: the coins left on the card are the player's as the age ends (001:296).
   const horus = m.leaving.find((l) => l.id === "swm-horus");
   assert.match(horus.line, /coins still on Horus/);
   assert.match(horus.text, /^Horus leaves play now\. The coins still on Horus/);
+  go("2.swm-prayer-phase");
+  assert.deepEqual(reminded(t), ["swm-wonder-woman-token:3"]);
+  assert.match(line(E.momentAt(rules, t), "swm-wonder-woman-token"), /^This age you may invoke two myth cards/);
   // Age II: Apollo again, 5 coins.
   go("2.1.swm-invocation-action");
   enter("swm-apollo", 3);
-  assert.equal(line(E.momentAt(rules, t), "swm-apollo"), "Gain 5 coins.");
+  m = E.momentAt(rules, t);
+  assert.equal(line(m, "swm-apollo"), "Gain 5 coins.");
+  assert.match(line(m, "swm-wonder-woman-token"), /invoke a second myth card/);
   t = change(t, { type: "marker", to: E.roundEndPosition(rules, t, E.stateOf(rules, t).at).pos });
   tables.push(t);
   assert.equal(E.stateOf(rules, t).at, "2.swm-cleanup-phase");
+  // Not used up in age II, it goes at that age's end (the reading in play_along.leaves).
+  assert.deepEqual(E.momentAt(rules, t).leaving.map((l) => l.id).sort(), ["swm-apollo", "swm-wonder-woman-token"]);
+  assert.ok(!inPlay(t, "swm-wonder-woman-token"));
   // Age III: the cards that score at the game's end (001:184, 210, 348), Horus and Apollo (7 coins).
   go("3.1.swm-action-phase");
   for (const [id, player] of [["swm-aphrodite", 1], ["swm-athena", 2], ["swm-wonder-woman", 3], ["swm-horus", 1], ["swm-apollo", 2]]) enter(id, player);
@@ -136,12 +153,12 @@ test("7 Wonders Myths, a whole game: three ages, myth cards discarded at the cle
   assert.match(line(m, "swm-horus"), /coins still on Horus/);
   assert.ok(!m.reminders.some((r) => r.id === "swm-apollo"), "Apollo pays when invoked, not at the end");
   // Two ages' cards left by rule, the third's kept: the history says so.
-  assert.equal(E.historyOf(rules, t).filter((h) => h.type === "leaves").length, 3);
+  assert.equal(E.historyOf(rules, t).filter((h) => h.type === "leaves").length, 5);
   assert.ok(assertUndoEveryPrefix(tables.filter((x, i) => i === 0 || x !== tables[i - 1])) >= 10);
   assertRoundTrip(t);
 });
 
-test("7 Wonders Myths: a power by age the reader cannot place is a gap at its field", () => {
+test("7 Wonders Myths: a power by age, a record in play or a leaving the reader cannot place is a gap at its field", () => {
   const recordIn = (d, id) => d.records.find((r) => r.id === id);
   for (const [edit, path, words] of [
     [(r) => { r.powers_by_age.IV = "Gain 9 coins."; }, "powers_by_age.IV", /not a round of the game \(1, 2, 3/],
@@ -150,6 +167,15 @@ test("7 Wonders Myths: a power by age the reader cannot place is a gap at its fi
     const copy = structuredClone(data);
     edit(recordIn(copy, "swm-apollo"));
     assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "swm-apollo" && x.path.join(".") === path && words.test(x.text)));
+  }
+  // The token's rules: in_play names a record, and its leaving waits for the next round.
+  const game = (d) => recordIn(d, "swm-seven-wonders-myths").play_along;
+  for (const [edit, path, words] of [
+    [(pa) => { pa.in_play.push("swm-no-such-token"); }, "play_along.in_play.3", /neither a kind nor a record/],
+    [(pa) => { pa.leaves[1].in_next_round = "yes"; }, "play_along.leaves.1.in_next_round", /is not true/]]) {
+    const copy = structuredClone(data);
+    edit(game(copy));
+    assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "swm-seven-wonders-myths" && x.path.join(".") === path && words.test(x.text)));
   }
 });
 

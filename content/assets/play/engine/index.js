@@ -2,7 +2,7 @@
 // DOM, no network; Node and the browser import the same files. Every game number is read
 // from the records (api/records.json) by rulesFromRecords.
 
-export { rulesFromRecords, RecordsError, gameRules, stepsOf } from "./records.js";
+export { rulesFromRecords, RecordsError, gameRules, stepsOf, entersPlay } from "./records.js";
 export { tableFromQuery, tableToQuery, applyChange, emptyTable, mergeTables, undoMerge, settle, MAX_QUERY, MAX_KEYS, PLAYER_CEILING } from "./table.js";
 export { stateOf, undo, undoBlocked, LINK_BUDGET, FOLD_TARGET } from "./log.js";
 export { sameTable, tableKey, mergeLogs, mergeNote, conflictSides } from "./merge.js";

@@ -253,14 +253,22 @@ function readGame(gameRec, records, problems) {
     else arrivals = { table: arr.table, at: arr.at };
   }
   const kinds = new Set(records.map((r) => r.kind));
-  const inPlayKinds = (pa.in_play || []).filter((k) => typeof k === "string");
+  // in_play: kinds whose records enter play, and ids of single records of another kind that do (a token).
+  const inPlayKinds = [];
+  const inPlayRecords = new Set();
+  for (const [i, k] of (pa.in_play || []).entries()) {
+    if (typeof k !== "string") continue;
+    if (!isId(k)) inPlayKinds.push(k);
+    else if (!byId.has(k)) gap(["in_play", i], `names ${k}, which is neither a kind nor a record of this game`);
+    else inPlayRecords.add(k);
+  }
   const always = (pa.always || []).filter((k) => typeof k === "string");
   for (const [i, k] of always.entries()) if (!kinds.has(k)) gap(["always", i], `names the kind '${k}', but the game has no record of that kind`);
   // The state rules are read against the turn's steps and the options: with a gap above, their
   // own lines would be follow-ons of it (only true lines, one at the cause).
   if (problems.length > start) return null;
   const roundNumbers = rounds && Number.isInteger(rounds.count) ? Array.from({ length: rounds.count }, (_, i) => rounds.first + i) : null;
-  const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind, roundNumbers,
+  const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind, roundNumbers, hasRounds: Boolean(rounds),
     gap: (record, path, text) => problems.push({ record, path, text, message: `${record}: ${path.join(".")}: ${text}` }) });
   if (problems.length > start) return null;
   const turnIndex = new Map(steps.map((s, i) => [s.id, i]));
@@ -269,7 +277,7 @@ function readGame(gameRec, records, problems) {
     seats: { kind: seatsRaw.kind, by: seatsRaw.by || null, label: seatsRaw.label || seatsRaw.kind,
       note: typeof seatsRaw.note === "string" ? plainText(seatsRaw.note, byId) : null, choices: seatChoicesList },
     options: options.map(ref), setup, turn: ref(pa.turn), steps: steps.map((s) => ({ ...ref(s.id), path: s.path })), turnIndex,
-    rounds, end, inPlayKinds, always, arrivals, state,
+    rounds, end, inPlayKinds, inPlayRecords, always, arrivals, state,
     scoring: typeof pa.scoring === "string" ? pa.scoring : null,
     gaps: (pa.gaps || []).filter((g) => typeof g === "string").map((g) => plainText(g, byId)),
     byId, records,
@@ -300,6 +308,11 @@ export function rulesFromRecords(data) {
   if (problems.length) throw new RecordsError(problems);
   const slugs = Object.keys(games).sort((a, b) => (games[a].record.name < games[b].record.name ? -1 : 1));
   return { games, slugs, formerIds: formerIdMap(list) };   // a renamed record's old ids (shared/former-ids.js)
+}
+
+/** Whether record `rec` enters play at a table of game g: its kind is one of in_play, or in_play names it. */
+export function entersPlay(g, rec) {
+  return Boolean(rec && (g.inPlayKinds.includes(rec.kind) || (g.inPlayRecords && g.inPlayRecords.has(rec.id))));
 }
 
 /** The game's rules by slug, or null. */

@@ -35,9 +35,9 @@ export function romanValue(text) {
  * The state rules of one game: {bringsOf(seatRecordId), owns, ownerOf(id), leaveRulesOf(rec),
  * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...]}. `gap(record, path, text)` records a
  * problem; `stepIds` are the turn's steps, `options` the game's option ids, `roundNumbers` the
- * game's round numbers (null when it has no rounds or their count is open).
+ * game's round numbers (null when it has no rounds or their count is open), `hasRounds` whether it has rounds.
  */
-export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap, roundNumbers = null }) {
+export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap, roundNumbers = null, hasRounds = false }) {
   const optionCheck = (rec, path, list) => {
     for (const [i, id] of ids(list).entries()) {
       if (!options.includes(id)) gap(rec, [...path, i], `names ${id}, which is not one of the game's play_along options`);
@@ -78,8 +78,10 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
     if (!l || typeof l !== "object") { gap(gid, path, "is not an item"); continue; }
     if (!stepIds.includes(l.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(l.at)}, which is not a step of ${pa.turn}`); continue; }
     if (l.rounds !== undefined && !(isList(l.rounds) && l.rounds.length && l.rounds.every(Number.isInteger))) { gap(gid, [...path, "rounds"], "is not a list of round numbers"); continue; }
+    // in_next_round: the record outlasts its own round and leaves at the step in the next one.
+    if (l.in_next_round !== undefined && (l.in_next_round !== true || !hasRounds)) { gap(gid, [...path, "in_next_round"], l.in_next_round !== true ? "is not true" : "needs a game with rounds"); continue; }
     for (const [j, id] of ids(l.records).entries()) if (!byId.has(id)) gap(gid, [...path, "records", j], `names ${id}, which is not a record of this game`);
-    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), at: l.at, rounds: isList(l.rounds) ? l.rounds.slice() : null,
+    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), at: l.at, rounds: isList(l.rounds) ? l.rounds.slice() : null, nextRound: l.in_next_round === true,
       note: typeof l.note === "string" ? plainText(l.note, byId) : null, index: i });
   }
   const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind));

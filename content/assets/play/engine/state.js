@@ -13,6 +13,7 @@
 import { setupFor } from "./setup.js";
 import { first, formatPosition, parsePosition, compare, occurrenceAfter, roundText } from "./sequence.js";
 import { optionsAllow } from "./state-rules.js";
+import { entersPlay } from "./records.js";
 
 const BY_ORDER = ["seat", "brings", "entered", "option", "always"];
 
@@ -161,6 +162,10 @@ function scheduleLeave(r, entry, since) {
       // From setup: the first time the step comes, the game's first position included.
       const start = first(g);
       occ = start.step === rule.at && (!rule.rounds || rule.rounds.includes(start.round)) ? start : occurrenceAfter(g, start, rule.at, rule.rounds);
+    } else if (rule.nextRound) {
+      // A record that outlasts its own round leaves at the step in the next one.
+      const next = from.round === null ? null : from.round + 1;
+      occ = next !== null && (!rule.rounds || rule.rounds.includes(next)) ? occurrenceAfter(g, from, rule.at, [next]) : null;
     } else occ = occurrenceAfter(g, from, rule.at, rule.rounds);
     if (occ && (!best || compare(g, occ, best.at) < 0)) best = { at: occ, rule };
   }
@@ -203,7 +208,7 @@ export function stepReplay(r, event, index) {
       const rec = g.byId.get(event.id);
       const name = nameOf(g, event.id);
       const always = rec && g.always.includes(rec.kind);
-      if (!rec || (!g.inPlayKinds.includes(rec.kind) && !always)) return `${name} is not a record that enters play in ${g.record.name}.`;
+      if (!rec || (!entersPlay(g, rec) && !always)) return `${name} is not a record that enters play in ${g.record.name}.`;
       const max = playerCeiling(g, table);
       if (event.player !== null && !(event.player >= 1 && event.player <= max)) {
         return `${name}: player ${event.player} is not at this table (${Number.isInteger(table.players) ? `${table.players} players` : `at most ${max}`}).`;

@@ -7,7 +7,7 @@
 // the rest of the table is still read. The work is capped before parsing: at most MAX_QUERY
 // characters and MAX_KEYS pairs are read, so a link of 10,000 keys or a megabyte costs the
 // same as a short one, and says so.
-import { gameRules } from "./records.js";
+import { gameRules, entersPlay } from "./records.js";
 import { parsePosition, formatPosition, first } from "./sequence.js";
 import { readCount, shorten } from "../../shared/input.js";
 import { withCurrentIds } from "../../shared/former-ids.js";
@@ -146,7 +146,7 @@ export function tableFromQuery(rules, query) {
     const id = dot < 0 ? raw : raw.slice(0, dot);
     const who = dot < 0 ? null : raw.slice(dot + 1);
     const rec = g.byId.get(id);
-    if (!rec || !g.inPlayKinds.includes(rec.kind)) {
+    if (!entersPlay(g, rec)) {
       errors.push({ field: "in", message: `“${shorten(raw)}” is not a record that can enter play in ${g.record.name}; it was left out.` });
       continue;
     }

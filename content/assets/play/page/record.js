@@ -7,7 +7,7 @@
 import { el } from "../../shared/dom.js";
 import { playerName, seatCount } from "./form.js";
 import { ownerSeat } from "./api.js";
-import { removedBySetup } from "../engine/index.js";
+import { removedBySetup, entersPlay } from "../engine/index.js";
 
 function byName(a, b) {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1;
@@ -29,11 +29,12 @@ export function pickable(g, t, held, ownerPlayer = () => null) {
   const removed = removedBySetup(g, t);
   const groups = new Map();
   for (const r of g.records) {
-    if (!g.inPlayKinds.includes(r.kind) || held.has(r.id) || removed.has(r.id) || ownerPlayer(r) === 0) continue;
+    if (!entersPlay(g, r) || held.has(r.id) || removed.has(r.id) || ownerPlayer(r) === 0) continue;
     if (!groups.has(r.kind)) groups.set(r.kind, []);
     groups.get(r.kind).push(r);
   }
-  return g.inPlayKinds.filter((k) => groups.has(k)).map((k) => [k, groups.get(k).sort(byName)]);
+  const kinds = [...g.inPlayKinds, ...[...groups.keys()].filter((k) => !g.inPlayKinds.includes(k))];   // a single record's kind last
+  return kinds.filter((k) => groups.has(k)).map((k) => [k, groups.get(k).sort(byName)]);
 }
 
 /**
