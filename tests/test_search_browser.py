@@ -308,3 +308,25 @@ def test_the_card_browser_echoes_no_bidi_control_and_only_what_the_engine_reads(
     # read: " ajax  " (each control folded to a space, then the +) and 493 of the z's: 500 characters
     assert "z" * 493 in text and "z" * 494 not in text, len(text)
     assert "only the first 500 are read" in text, text[-200:]
+
+
+def test_a_search_from_a_games_page_puts_that_game_first_at_375_touch(phone_page, site_url, export):
+    """From a Mare Nostrum record's page the player's words find Mare Nostrum's ruling in the first
+    three and the status line says which game comes first; after instant navigation to the search's
+    own page (no game's, no table on this device) the same query favours no game."""
+    pg = phone_page
+    pg.touch = True
+    query, rid = "can i move through an enemy fleet", "mn-q-triremes-do-not-control-seas"
+    pg.goto(site_url + export["mn-trireme"]["url"])
+    search_for(pg, query, rid, export, site_url, within=3)
+    status = pg.locator(".cmp-search__status")
+    assert status.inner_text().strip().endswith("Mare Nostrum first."), status.inner_text()
+    pg.goto(site_url + "search/")
+    if not pg.locator("#__search").is_checked():
+        open_search(pg)
+    pg.locator("input.md-search__input").fill(query)
+    pg.wait_for_function("(id) => document.querySelector(`.cmp-search__list a[data-id='${id}']`)", arg=rid, timeout=20000)
+    pg.evaluate(NEXT_FRAMES_JS)
+    assert "first." not in status.inner_text(), status.inner_text()
+    games = pg.locator(".cmp-search__list a").evaluate_all("els => els.map(e => e.dataset.id.split('-')[0])")
+    assert {"dip", "ac"} <= set(games[:10]), games
