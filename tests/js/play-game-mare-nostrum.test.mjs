@@ -231,3 +231,29 @@ test("passes the engine cannot read are gaps at their field: a step that is not 
     assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "mn-mare-nostrum-mythology" && x.path.join(".") === path && words.test(x.text)));
   }
 });
+
+test("a second god is a warning, never a refusal, unless its player holds Adonis (000:418-419, Q&A beside Construction Phase; 000:811-817)", () => {
+  let t = table(SEATS);
+  t = change(t, { type: "marker", to: "1.mn-offering-phase" });
+  t = change(t, { type: "enter", id: "mn-mars", player: 2 });
+  assert.deepEqual(E.momentAt(rules, t).limits, [], "one god: no word");
+  t = change(t, { type: "enter", id: "mn-hermes", player: 2 });   // taken, not refused
+  const [w, ...more] = E.momentAt(rules, t).limits;
+  assert.equal(more.length, 0);
+  assert.equal(w.player, 2);
+  assert.equal(w.id, "mn-offering-phase");
+  assert.deepEqual(w.held.map((x) => x.id).sort(), ["mn-hermes", "mn-mars"]);
+  assert.match(w.text, /^holds 2 \(.*\); 1 normally\. A player does not normally hold a second god .*Adonis/);
+  // With Adonis, the exception the source makes: no warning.
+  t = change(t, { type: "enter", id: "mn-adonis", player: 2 });
+  assert.deepEqual(E.momentAt(rules, t).limits, []);
+  // A limit the reader cannot read is a gap at its field.
+  for (const [edit, path, words] of [
+    [(l) => { l.kinds = ["role", "dice"]; }, "play_along.limits.0.kinds.1", /not a kind of play_along.in_play or always/],
+    [(l) => { l.count = 0; }, "play_along.limits.0.count", /not a whole number from 1 to 99/],
+    [(l) => { l.unless = ["mn-nobody"]; }, "play_along.limits.0.unless.0", /not a record of this game/]]) {
+    const copy = structuredClone(data);
+    edit(recordIn(copy, "mn-mare-nostrum-mythology").play_along.limits[0]);
+    assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "mn-mare-nostrum-mythology" && x.path.join(".") === path && words.test(x.text)));
+  }
+});

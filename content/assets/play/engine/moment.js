@@ -14,6 +14,7 @@ import { stateOf } from "./log.js";
 import { reminderLine, stepLine, stepOwnLine, summaryOf } from "./lines.js";
 import { momentIndex, dueThisRound, dueAt, dueGroups, objectivesOf } from "./due.js";
 import { winsAt } from "./wins.js";
+import { overLimits } from "./limits.js";
 import { positionText, periodKey, clearsText } from "./state.js";
 
 const SCOPES = ["here", "within", "phase", "turn", "unknown"];
@@ -124,7 +125,8 @@ function usedAt(g, state, e, p, limit) {
  * The moment at position `pos` of the table (a position string; when pos is null or left
  * out, the marker), or null when pos is not a position of this game:
  * {pos, round, step: {id, name, url, path, line}, passes, reminders, rulings, due, dueGroups, dueTurn,
- *  prompts, leaving, used, wins, arrivals, end, objectives, gaps, view}. `objectives`: every
+ *  prompts, leaving, used, wins, limits, arrivals, end, objectives, gaps, view}. `limits`: each player over a
+ * holding limit (limits.js overLimits). `objectives`: every
  * objective of the table's records with its holder and verdict (objectivesOf). `passes`: at a step where records
  * always in play change hands, {first, note, records: [{id, name, url, player}]}, else null. `asPlayer` (default the table's
  * `as`) puts that player's reminders and due items first and marks the other players' folded.
@@ -226,7 +228,7 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     step: { ...recordRef(g.byId.get(p.step)), path: stepInfo.path.slice(), line: pass && firstRound && pass.first ? pass.first : stepLine(g, p.step) },
     passes,
     reminders, rulings, due, dueGroups: dueGroups(due, me), dueTurn,
-    prompts, leaving, used: state.used.slice(), wins: winsAt(g, table, state, here, p.step),
+    prompts, leaving, used: state.used.slice(), wins: winsAt(g, table, state, here, p.step), limits: overLimits(g, inPlay),
     arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,
     objectives: objectivesOf(g, table, state.objectives),
     gaps: [...g.gaps, ...(g.rounds && g.rounds.note ? [g.rounds.note] : [])],

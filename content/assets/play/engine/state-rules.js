@@ -4,7 +4,8 @@
 // (`play_along.leaves`), what always in play changes hands at a step (`play_along.passes`),
 // powers limited per period (`uses`), what a record does as it enters
 // (`enters`), its line per moment (`timing.lines`), its power per round (`powers_by_age`, keyed
-// by the round's number in Roman numerals) and when a win is checked (`play_along.wins`).
+// by the round's number in Roman numerals), when a win is checked (`play_along.wins`) and how
+// many of some kinds one player normally holds (`play_along.limits`).
 // Pure: no DOM. No game logic lives here: every rule is a record's field,
 // and a field the engine cannot read is a gap (RecordsError), so that `generator check` says so
 // at its line.
@@ -33,7 +34,7 @@ export function romanValue(text) {
 
 /**
  * The state rules of one game: {bringsOf(seatRecordId), owns, ownerOf(id), leaveRulesOf(rec),
- * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...]}. `gap(record, path, text)` records a
+ * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...], limits: [...]}. `gap(record, path, text)` records a
  * problem; `stepIds` are the turn's steps, `options` the game's option ids, `roundNumbers` the
  * game's round numbers (null when it has no rounds or their count is open), `hasRounds` whether it has rounds.
  */
@@ -171,7 +172,28 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       note: typeof w.note === "string" ? plainText(w.note, byId) : null,
       line: plainText(typeof rec.summary === "string" ? rec.summary : "", byId) });
   }
-  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, byRound, wins };
+  // limits: [{record, kinds, count, unless, note}]: how many of some kinds one player normally holds.
+  const limits = [];
+  const heldKinds = [...ids(pa.in_play), ...ids(pa.always)];
+  if (pa.limits !== undefined && !isList(pa.limits)) gap(gid, ["play_along", "limits"], "is not a list");
+  for (const [i, l] of (isList(pa.limits) ? pa.limits : []).entries()) {
+    const path = ["play_along", "limits", i];
+    if (!l || typeof l !== "object") { gap(gid, path, "is not an item"); continue; }
+    let bad = false;
+    const fail = (p, text) => { gap(gid, [...path, ...p], text); bad = true; };
+    if (typeof l.record !== "string" || !byId.has(l.record)) fail(["record"], `names ${JSON.stringify(l.record)}, which is not a record of this game`);
+    const kinds = ids(l.kinds);
+    if (!kinds.length) fail(["kinds"], "names no kind");
+    kinds.forEach((k, j) => { if (!heldKinds.includes(k)) fail(["kinds", j], `names ${k}, which is not a kind of play_along.in_play or always`); });
+    const count = countOf(l.count);
+    if (!(Number.isInteger(count) && count >= 1 && count <= 99)) fail(["count"], `${JSON.stringify(l.count)} is not a whole number from 1 to 99`);
+    if (l.unless !== undefined && !isList(l.unless)) fail(["unless"], "is not a list of record ids");
+    (isList(l.unless) ? l.unless : []).forEach((id, j) => { if (typeof id !== "string" || !byId.has(id)) fail(["unless", j], `names ${JSON.stringify(id)}, which is not a record of this game`); });
+    if (bad) continue;
+    limits.push({ ...recordRef(byId.get(l.record)), kinds, count, unless: ids(l.unless),
+      note: typeof l.note === "string" ? plainText(l.note, byId) : null });
+  }
+  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, byRound, wins, limits };
 }
 
 /** Whether an item limited by options (`with` all on, `without` none on) applies at the table. */

@@ -351,6 +351,9 @@ function bodyContent(g, table, moment, ctx) {
   }
   const wins = moment.wins || [];
   if (wins.length) out.push(headingItem("Check the win now", "pa-h-wins"), noteItem(g, table, "pa-wins", wins, (x) => winLine(g, table, x)));
+  // A player holding more than a limit allows (a second god without Adonis): a warning, never a refusal.
+  const limits = moment.limits || [];
+  if (limits.length) out.push(headingItem("Over the limit", "pa-h-limits"), noteItem(g, table, "pa-limits", limits, (x) => x.text));
   const reminders = moment.reminders || [];
   out.push(headingItem("In play now", "pa-h-reminders"));
   out.push(reminders.length ? reminderGroups(g, table, moment, reminders, ctx)
