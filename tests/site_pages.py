@@ -11,7 +11,7 @@ from pathlib import Path
 
 # Lists share one template; these show its variants (topics, many figures, long names).
 LIST_KINDS = {"rule", "ruling", "card", "hero"}
-HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline", "offline/"),
+HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline", "offline/"), ("search guide", "search/"),
                 ("calculator: Mare Nostrum", "calculators/mare-nostrum-battle/"),
                 ("calculator: Ancient Conquest", "calculators/ancient-conquest-battle/"),
                 ("helper: Mare Nostrum sets", "calculators/mare-nostrum-sets/?tax=3&h.grain=2&h.perfume=1&b.legion=1"),
