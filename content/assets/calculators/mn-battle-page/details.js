@@ -7,6 +7,7 @@ import { pct, num } from "../view/percent.js";
 import { barTable } from "../view/odds.js";
 import { ajaxAdvice } from "../mn-battle.js";
 import { roundOutcomes } from "./words.js";
+import { countWith } from "../../shared/count-words.js";
 
 export function outcomeTable(a) {
   const rows = roundOutcomes(a.battle, a.outcomes).filter((o) => !(a.battle.startsWith("ranged") && o.share === 0 && o.tone !== "win" && o.tone !== "war"));
@@ -32,7 +33,7 @@ export function sideDetails(rules, a, side, scenario) {
   const r = a[side];
   const lines = [];
   if (r.rolls) {
-    lines.push(`Rolls ${r.dice} ${r.dice === 1 ? "die" : "dice"}` + (r.automatic ? `, adds ${r.automatic} in automatic 6s` : "") +
+    lines.push(`Rolls ${countWith(r.dice, "dice")}` + (r.automatic ? `, adds ${r.automatic} in automatic 6s` : "") +
       (r.bonus ? `, bonus +${r.bonus}` : "") + (r.mars ? `, Mars +${r.mars} after the roll` : "") +
       `; the enemy loses a unit per ${r.pointsPerLoss} points.`);
   } else lines.push("Does not roll.");
@@ -41,7 +42,7 @@ export function sideDetails(rules, a, side, scenario) {
     el("h3", { text: side === "attacker" ? "Attacker's roll" : "Defender's roll" }), el("ul", {}, lines.map((t) => el("li", { text: t }))));
   if (r.hamilcar) {
     box.append(el("p", { class: "mnb-advice", "data-advice": `${side}-hamilcar`,
-      text: `${r.hamilcar.name}: fix ${r.hamilcar.fixed} of ${r.dice} dice at ${r.hamilcar.value}` +
+      text: `${r.hamilcar.name}: fix ${r.hamilcar.fixed} of ${countWith(r.dice, "dice")} at ${r.hamilcar.value}` +
         (scenario[side].hamilcar === "best" ? " (advised for the chosen goal)" : " (your choice)") + "." }));
     if (r.hamilcar.table.length > 1) {
       box.append(el("details", {}, el("summary", { text: "Each number of fixed dice" }),
@@ -78,7 +79,7 @@ function ajaxHelper(rules, side, r, scenario) {
     const vals = inp.value.trim().split(/[\s,;]+/).filter(Boolean);
     if (!vals.length) return;
     const fail = (text) => { msg.textContent = text; msg.hidden = false; inp.setAttribute("aria-invalid", "true"); };
-    if (vals.length > n) { fail(`Enter ${n} dice (the side throws ${r.dice}${f ? `, ${f} fixed by Hamilcar` : ""}).`); return; }
+    if (vals.length > n) { fail(`Enter ${countWith(n, "dice")} (the side throws ${r.dice}${f ? `, ${f} fixed by Hamilcar` : ""}).`); return; }
     const dice = vals.map((v) => (/^\d$/.test(v) ? Number(v) : 0));
     const adv = ajaxAdvice(rules, scenario, side, dice, f);
     if (!adv.ok) { fail(adv.errors[0].message); return; }

@@ -5,6 +5,7 @@
 // of the two sides' distributions of kills.
 
 import { FACES, isFace, killsFor } from "./dice.js";
+import { countWith } from "../../shared/count-words.js";
 import { SIDES, normalizeScenario } from "./scenario.js";
 import { validateScenario, quoted } from "./validate.js";
 import { prepare, hamilcarOffset } from "./sides.js";
@@ -112,13 +113,13 @@ export function ajaxAdvice(rules, scenario, side, dice, fixed) {
   let f = fixed;
   if (f === undefined) f = sideDistribution(me, s.readings).best.f;
   if (!Number.isInteger(f) || f < 0 || f > me.dice) {
-    return { ok: false, errors: [{ field: `${side}.hamilcar`, message: `Hamilcar can fix from 0 to ${me.dice} dice here.` }] };
+    return { ok: false, errors: [{ field: `${side}.hamilcar`, message: `Hamilcar can fix from 0 to ${countWith(me.dice, "dice")} here.` }] };
   }
   if (!Array.isArray(dice) || dice.length > me.dice || dice.some((v) => !isFace(v))) {
-    return { ok: false, errors: [{ field: `${side}.dice`, message: `Enter ${me.dice - f} dice, each a whole number from 1 to ${FACES}.` }] };
+    return { ok: false, errors: [{ field: `${side}.dice`, message: `Enter ${countWith(me.dice - f, "dice")}, each a whole number from 1 to ${FACES}.` }] };
   }
   if (dice.length !== me.dice - f) {
-    return { ok: false, errors: [{ field: `${side}.dice`, message: `Enter ${me.dice - f} dice (the side throws ${me.dice}${f ? `, ${f} fixed by ${me.fixed.name}` : ""}).` }] };
+    return { ok: false, errors: [{ field: `${side}.dice`, message: `Enter ${countWith(me.dice - f, "dice")} (the side throws ${me.dice}${f ? `, ${f} fixed by ${me.fixed.name}` : ""}).` }] };
   }
   const fixedRerollable = s.readings.ajaxHamilcar === "yes";
   const q = fixedRerollable ? f : 0, qv = me.fixed ? me.fixed.value : 0;
@@ -161,13 +162,13 @@ export function resolveRoll(rules, scenario, dice, opts = {}) {
     const me = sides[side];
     const fv = fixed[side] === undefined ? 0 : fixed[side];
     if (!Number.isInteger(fv) || fv < 0 || (me.fixed && fv > me.dice)) {
-      return { ok: false, errors: [{ field: `${side}.hamilcar`, message: `The ${side} can fix from 0 to ${me.fixed ? me.dice : 0} dice.` }] };
+      return { ok: false, errors: [{ field: `${side}.hamilcar`, message: `The ${side} can fix from 0 to ${countWith(me.fixed ? me.dice : 0, "dice")}.` }] };
     }
     const f = me.fixed ? fv : 0;
     const d = given[side] === undefined ? [] : given[side];
     const need = me.noRoll ? 0 : me.dice - f;
     if (!Array.isArray(d)) return { ok: false, errors: [{ field: `${side}.dice`, message: `The ${side}'s dice must be a list of whole numbers from 1 to ${FACES}.` }] };
-    if (d.length !== need) return { ok: false, errors: [{ field: `${side}.dice`, message: `The ${side} throws ${need} dice; ${d.length} given.` }] };
+    if (d.length !== need) return { ok: false, errors: [{ field: `${side}.dice`, message: `The ${side} throws ${countWith(need, "dice")}; ${d.length} given.` }] };
     const badDie = d.find((v) => !isFace(v));
     if (badDie !== undefined) return { ok: false, errors: [{ field: `${side}.dice`, message: `Each of the ${side}'s dice must be a whole number from 1 to ${FACES}, not ${quoted(badDie)}.` }] };
     let total = 0;

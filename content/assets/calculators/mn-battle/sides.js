@@ -3,6 +3,7 @@
 
 import { effectOf, creatureOf } from "./rules.js";
 import { SIDES, BUILDINGS } from "./scenario.js";
+import { countWith } from "../../shared/count-words.js";
 
 function has(e, key) { return e.combat[key] !== undefined && e.combat[key] !== false; }
 
@@ -107,7 +108,7 @@ export function prepare(rules, s) {
       if (c.building_bonus) {
         let b = 0;
         for (const k of BUILDINGS) b += (c.building_bonus[k] || 0) * s.buildings[k];
-        if (s.readings.ariane === "per-die") { flat += b * me.dice; if (b) me.notes.push(`${e.name}: +${b} on each of ${me.dice} dice.`); }
+        if (s.readings.ariane === "per-die") { flat += b * me.dice; if (b) me.notes.push(`${e.name}: +${b} on each of ${countWith(me.dice, "dice")}.`); }
         else { flat += b; if (b) me.notes.push(`${e.name}: +${b} to the total for the buildings.`); }
       }
     }

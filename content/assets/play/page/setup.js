@@ -8,6 +8,7 @@
 // `brings.p<n>` for a seat's line), so it survives a reload and goes with the QR code.
 import { el } from "../../shared/dom.js";
 import { recordLink } from "../../shared/tool-page.js";
+import { unitFor } from "../../shared/count-words.js";
 
 function countLine(c) {
   if (c.value === null || c.value === undefined) {
@@ -15,7 +16,7 @@ function countLine(c) {
       `${c.label}: unknown`, c.unknown ? ` (${c.unknown})` : "");
   }
   return el("li", { "data-count": c.label, "data-value": String(c.value) },
-    `${c.label}: `, el("strong", { text: String(c.value) }), c.unit ? ` ${c.unit}` : "");
+    `${c.label}: `, el("strong", { text: String(c.value) }), c.unit ? ` ${unitFor(c.value, c.unit)}` : "");
 }
 
 function perWord(step) {
