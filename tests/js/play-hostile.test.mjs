@@ -159,3 +159,22 @@ test("the printed sheet holds each step of the marker's round once, from any pos
   delete globalThis.document;
   delete globalThis.Node;
 });
+
+test("the messages of a link's changes come in the link's order, whichever reading found them", () => {
+  // A refusal of the replay (change 1) and two of the spelling (changes 2 and 3); the page lists three per field.
+  const r = read("g=ancient-conquest&n=4&e=jegyptian-empire.9.m&e=jnobody.1.m&e=jegyptian-empire.1.q");
+  const order = r.errors.filter((e) => e.field === "e").map((e) => Number(/^Change (\d+):/.exec(e.message)[1]));
+  assert.deepEqual(order, [1, 2, 3]);
+  assert.ok(r.errors.every((e) => !("n" in e)), "no working field leaks into a message");
+});
+
+test("a hand-written fold count at the reader's bound: the engine's next fold writes a count its own reader takes", () => {
+  let t = read("g=ancient-conquest&n=4&e=c9999999&e=m2.placement-of-units").table;
+  for (let i = 0; i < 400 && E.stateOf(rules, t).foldedCount === 9999999; i += 1) {
+    t = E.applyChange(rules, t, { type: "enter", id: "ac-david", player: 3 }).table;
+    t = E.applyChange(rules, t, { type: "leave", id: "ac-david" }).table;
+  }
+  assert.equal(E.stateOf(rules, t).foldedCount, 9999999, "the count stays at the bound");
+  assert.deepEqual(read(E.tableToQuery(rules, t)).errors, []);
+  assert.equal(read("g=ancient-conquest&e=c10000000").errors.length, 1, "past the bound: refused");
+});

@@ -37,6 +37,8 @@ import { PHONE } from "./stamps.js";
 
 export const EVENT_TYPES = { i: "enter", o: "leave", t: "tick", x: "untick", u: "use", m: "marker", T: "ticks", c: "fold", r: "tick-run", p: "stamp", h: "seen", j: "objective" };
 const LETTER = Object.fromEntries(Object.entries(EVENT_TYPES).map(([k, v]) => [v, k]));
+// The most changes a fold mark says it stands for (c<count>): a longer count is written as this.
+export const FOLD_COUNT_MAX = 9999999;
 // An objective's verdict and its letter in a link.
 export const VERDICTS = { m: "met", x: "missed", o: "open" };
 const VERDICT_LETTER = Object.fromEntries(Object.entries(VERDICTS).map(([k, v]) => [v, k]));
@@ -260,7 +262,7 @@ export function readEvent(g, text, setupKeys = [], formerIds = null) {
     }
     case "fold":
       if (body === "") return { event: { type, count: null } };
-      return /^[1-9]\d{0,6}$/.test(body) ? { event: { type, count: Number(body) } } : { error: `“${shorten(text)}” is not a change the page knows; it was left out.` };
+      return /^[1-9]\d{0,6}$/.test(body) && Number(body) <= FOLD_COUNT_MAX ? { event: { type, count: Number(body) } } : { error: `“${shorten(text)}” is not a change the page knows; it was left out.` };
     default:
       return { error: "is not a change; it was left out." };
   }

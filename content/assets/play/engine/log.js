@@ -22,7 +22,7 @@
 import { gameRules } from "./records.js";
 import { startReplay, stepReplay, finishReplay, periodKey } from "./state.js";
 import { formatPosition, parsePosition, first } from "./sequence.js";
-import { writeEvent, writeTickRun, writeStamp, writeSeen } from "./events.js";
+import { writeEvent, writeTickRun, writeStamp, writeSeen, FOLD_COUNT_MAX } from "./events.js";
 import { ANON, PHONE, STAMP_CEILING, renumberAnon, seenAfterDrop, neededSeen, stampFor } from "./stamps.js";
 
 /** The most characters a table's query holds (share.js draws a QR code of at most 2,331 bytes: the
@@ -216,7 +216,7 @@ function changesIn(log, k) {
   let f = -1;
   for (let i = 0; i < k; i += 1) if (log[i].type === "fold") f = i;
   const before = f >= 0 && Number.isInteger(log[f].count) ? log[f].count : 0;
-  return before + (k - (f + 1));
+  return Math.min(FOLD_COUNT_MAX, before + (k - (f + 1)));
 }
 
 /**

@@ -194,10 +194,10 @@ export function tableFromQuery(rules, query) {
   const ids = new Map();
   q.getAll("e").forEach((raw, i) => {
     const r = readEvent(g, raw, keys, rules.formerIds);
-    if (r.error) errors.push({ field: "e", message: `Change ${i + 1}: ${r.error}` });
+    if (r.error) errors.push({ field: "e", n: i + 1, message: `Change ${i + 1}: ${r.error}` });
     if (r.stamp) {
       const seq = r.stamp.seq === null ? (lastSeq[r.stamp.phone] || 0) + 1 : r.stamp.seq;
-      if (seq > STAMP_CEILING) errors.push({ field: "e", message: `Change ${i + 1}: phone ${r.stamp.phone}'s counter is past ${STAMP_CEILING}; its changes were read as the unnamed phone's.` });
+      if (seq > STAMP_CEILING) errors.push({ field: "e", n: i + 1, message: `Change ${i + 1}: phone ${r.stamp.phone}'s counter is past ${STAMP_CEILING}; its changes were read as the unnamed phone's.` });
       ctx = seq > STAMP_CEILING ? null : { ph: r.stamp.phone, clk: r.stamp.clock, seq, pos: r.stamp.pos };
       return;
     }
@@ -214,7 +214,7 @@ export function tableFromQuery(rules, query) {
       const id = `${ev.ph}.${ev.seq}`;
       if (ids.has(id)) {
         const same = contentOf(ids.get(id)) === contentOf(ev);
-        errors.push({ field: "e", message: `Change ${i + 1}: phone ${ev.ph === ANON ? "(unnamed)" : ev.ph}'s change ${ev.seq} is in the link twice${same ? "" : " with two different contents (two phones may share one name)"}; the second was left out.` });
+        errors.push({ field: "e", n: i + 1, message: `Change ${i + 1}: phone ${ev.ph === ANON ? "(unnamed)" : ev.ph}'s change ${ev.seq} is in the link twice${same ? "" : " with two different contents (two phones may share one name)"}; the second was left out.` });
         continue;
       }
       ids.set(id, ev);
@@ -227,9 +227,16 @@ export function tableFromQuery(rules, query) {
   const { table: read, refused } = canonicalTable(g, table, ordered.map((c) => c.event), (t) => tableToQuery(rules, t));
   for (const x of refused) {
     const c = ordered[x.index];
-    errors.push({ field: c.field, message: c.field === "e" ? `Change ${c.n}: ${x.message} It was left out.` : `${x.message} It was left out.` });
+    errors.push({ field: c.field, n: c.n, message: c.field === "e" ? `Change ${c.n}: ${x.message} It was left out.` : `${x.message} It was left out.` });
   }
-  return { table: read, errors: finish(q, errors, known) };
+  return { table: read, errors: finish(q, inLinkOrder(errors), known) };
+}
+
+/** The messages of the changes in the link's order (Change 1, 2, 3), whichever reading found them; the rest stay where they are. */
+function inLinkOrder(errors) {
+  const changes = errors.filter((x) => Number.isInteger(x.n)).sort((a, b) => a.n - b.n);
+  let k = 0;
+  return errors.map((x) => (Number.isInteger(x.n) ? changes[k++] : x)).map(({ n, ...x }) => x);
 }
 
 function seatName(g, key) {
