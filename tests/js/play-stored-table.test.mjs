@@ -162,3 +162,13 @@ test("a stored table's message shows bidi, C1 and invisible characters escaped, 
     }
   }
 });
+
+test("a player the stored table's query does not have is not believed: a 4-player table never says player 20", () => {
+  const table = { v: 1, game: "mare-nostrum", query: "g=mare-nostrum&n=4&e=iajax.2", inPlay: [{ id: "mn-ajax", player: 2 }, { id: "mn-ajax", player: 20 }, { id: "mn-hermes", player: 5 }] };
+  const read = checkedTable(table);
+  assert.equal(read.error, null);
+  assert.deepEqual(read.table.inPlay, [{ id: "mn-ajax", player: 2 }]);
+  assert.deepEqual(playersOf(read.table, "mn-ajax"), [2]);
+  // Without a player count in its query, the page's ceiling holds.
+  assert.deepEqual(checkedTable({ ...table, query: "g=mare-nostrum" }).table.inPlay.map((x) => x.player), [2, 20, 5]);
+});

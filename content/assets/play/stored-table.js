@@ -75,6 +75,9 @@ export function checkedTable(value) {
   if (inPlay.length > MAX_IN_PLAY) return refuse(`it has more than ${MAX_IN_PLAY} records in play`);
   const seen = new Set();
   const list = [];
+  // The list is derived from the query: a player the query's table does not have is not believed.
+  const n = /(?:^|&)n=(\d{1,3})(?:&|$)/.exec(query);
+  const players = n ? Number(n[1]) : MAX_PLAYER;
   for (const item of inPlay) {
     if (!item || typeof item !== "object" || Array.isArray(item)) return refuse("a record in play is not an {id, player} object");
     for (const key of Object.keys(item)) {
@@ -89,6 +92,7 @@ export function checkedTable(value) {
       return refuse(`the player of ${id} is ${shown(player)}, not a number from 1 to ${MAX_PLAYER} or null`);
     }
     const key = `${id}.${player}`;
+    if (player !== null && player > players) continue;
     if (!seen.has(key)) {
       seen.add(key);
       list.push({ id, player });
