@@ -4,7 +4,7 @@
 // (assets/play/engine/), which gets the form's table through the query. Every field carries the
 // data-field of its query key, so showErrors puts the engine's message beside it.
 import { el } from "../../shared/dom.js";
-import { PLAYER_CEILING } from "../engine/index.js";
+import { PLAYER_CEILING, removedBySetup } from "../engine/index.js";
 import { recordLink } from "../../shared/tool-page.js";
 
 /** The player counts the form offers: what the engine accepts (the records' range; where they
@@ -49,8 +49,10 @@ function optionLink(ref) {
 }
 
 /** The records of a kind that can enter play, by name (a game's own records only). */
-function candidates(g, kind) {
-  return g.records.filter((r) => r.kind === kind)
+/** The records of a kind the form offers: not those this table's setup took out (removedBySetup), unless held. */
+function candidates(g, kind, table, held) {
+  const removed = removedBySetup(g, table);
+  return g.records.filter((r) => r.kind === kind && (!removed.has(r.id) || held.has(r.id)))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
 }
 
@@ -143,7 +145,7 @@ export function tableForm(rules, g, table, onChange) {
   const inBox = el("fieldset", { id: "pa-in", "data-field": "in" }, el("legend", { text: "In play" }),
     el("p", { class: "th-hint", text: "Tick each record as it enters the game, and who holds it." }));
   for (const kind of g.inPlayKinds) {
-    const list = candidates(g, kind);
+    const list = candidates(g, kind, table, held);
     if (!list.length) continue;
     const label = list[0].kind_label || kind;   // the export's heading for the kind ("Heroes and characters")
     const count = el("span", { class: "pa-count" });
