@@ -369,6 +369,13 @@ def a_turn_played_with_purchases(pg):
     assert taps <= 3 and pg.is_checked("#pa-in-mn-athena")
     assert pg.get_attribute("#pa-now", "data-pos") == at
     assert marker_in_link(pg) == marked, "the link's marker moved with a purchase"
+    # A second god for player 2, without Adonis: taken, and the card says so in a line (000's Q&A).
+    taps_to_record(pg, "mn-mars", 2)
+    assert pg.is_checked("#pa-in-mn-mars")
+    warning = pg.inner_text("#pa-limits")
+    assert "holds 2" in warning and "Mars" in warning and "Athena" in warning and "Adonis" in warning, warning
+    pg.click("#pa-undo")
+    assert pg.locator("#pa-limits").count() == 0, "the warning stays after the second god is undone"
     pg.click("#pa-undo")
     assert not pg.is_checked("#pa-in-mn-athena") and pg.is_checked("#pa-in-mn-achilles")
     assert pg.input_value("#pa-in-mn-achilles-player") == "1"
