@@ -4,6 +4,7 @@
 import { rulesFromRecords, countQuery, scenarioToQuery, READINGS, CITY_RULES } from "./ac-victory.js";
 import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
+import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const PAGE = "calculators/ancient-conquest-victory.md"; // its entry in the game record's tools (opens_on)
@@ -76,8 +77,11 @@ function mount(root, data) {
   const note = openingNote(opening);
   if (note) slot.append(note);
   dropOnChange(root, note);
+  // Clear empties the count (objectives ticked, counters, cities) in place; the rules in play,
+  // the readings, who plays each group and the table's verdicts stay.
+  const clear = el("button", { type: "button", class: "th-button", id: "acv-clear", text: "Clear the count" });
   root.append(general, slot, settings, el("div", { class: "th-columns" }, groupSets), results,
-    el("div", { class: "th-chips" }, copyLinkButton("Copy link to this count")));
+    el("div", { class: "th-chips" }, clear, copyLinkButton("Copy link to this count")));
 
   // What the table brought (play along's link): who plays each group, the objectives judged missed.
   let fromTable = { players: {}, missed: [] };
@@ -141,6 +145,17 @@ function mount(root, data) {
     liftVerdict(results, slot);
     results.dataset.state = r.ok ? (r.winner.tie ? "tie" : "winner") : "error";
   }
+  clear.addEventListener("click", () => {
+    for (const b of boxes) b.checked = false;
+    for (const g of rules.groups) {
+      const x = extras[g];
+      for (const r of [x.deities, x.own, x.fortified, ...x.types]) r.input.value = "";
+    }
+    for (const p of pairSel) p.sel.value = "";
+    const q = formQuery().toString();
+    fillForm(q);
+    update(q);
+  });
   root.addEventListener("input", (ev) => { if (ev.target.matches("input[type=text]")) update(formQuery()); });
   root.addEventListener("change", (ev) => { if (ev.target.matches("select, input[type=checkbox]")) update(formQuery()); });
   fillForm(query);
@@ -155,13 +170,13 @@ function groupName(g, player) {
 function renderResults(rules, r) {
   if (!r.ok) return [el("p", { class: "th-hint", text: "Correct the values marked above to see the count." })];
   const out = [el("h2", { id: "acv-count", text: `Final count after turn ${rules.lastTurn}` })];
-  const by = r.measure === "points" ? "victory points" : "objectives achieved";
+  const by = (n) => (r.measure === "points" ? countWith(n, "victory points") : `${countWith(n, "objectives")} achieved`);
   const names = r.winner.groups.map((g) => groupName(g, r.groups.find((x) => x.group === g).player)).join(" and ");
   out.push(r.winner.tie
     ? el("div", { class: "th-verdict th-verdict-open", id: "acv-verdict" },
-      el("p", { text: `${names} tie with ${r.winner.value} ${by}. The rules do not say how a tie is broken.` }))
+      el("p", { text: `${names} tie with ${by(r.winner.value)}. The rules do not say how a tie is broken.` }))
     : el("div", { class: "th-verdict th-verdict-yes", id: "acv-verdict" },
-      el("p", { text: `${names} wins with ${r.winner.value} ${by}.` })));
+      el("p", { text: `${names} wins with ${by(r.winner.value)}.` })));
   const rows = r.groups.map((g) => el("tr", { "data-group": g.group },
     el("th", { scope: "row", text: Number.isInteger(g.player) ? `${g.group} (player ${g.player})` : String(g.group) }),
     el("td", { class: "th-num", text: String(g.count) }),

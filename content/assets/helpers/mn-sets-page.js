@@ -4,6 +4,7 @@
 import { rulesFromRecords, scenarioFromQuery, scenarioToQuery, analyse, READINGS } from "./mn-sets/index.js";
 import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
+import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const PAGE = "calculators/mare-nostrum-sets.md"; // its entry in the game record's tools (opens_on)
@@ -151,12 +152,12 @@ function renderResults(rules, a) {
   out.push(el("h2", { id: "mns-purchase", text: "Your shopping list" }));
   if (!p.ok) {
     const box = el("div", { class: "th-verdict th-verdict-no", id: "mns-verdict" }, el("p", { text: "This hand cannot pay for the whole list." }));
-    if (p.reason === "cards") box.append(el("p", { text: `The list needs ${p.need} cards; the hand has ${p.held}.` }));
+    if (p.reason === "cards") box.append(el("p", { text: `The list needs ${countWith(p.need, "cards")}; the hand has ${p.held}.` }));
     else if (p.reason === "too-long") box.append(el("p", { text: "The list is too long to check; split it into smaller lists." }));
     else {
       const largest = Math.max(cap.largest.tax, cap.largest.commodity);
       box.append(el("p", { text: `No split of the cards into tax sets and sets of different commodities pays for every item`
-        + ` (your largest set is ${largest} cards).` }));
+        + ` (your largest set is ${countWith(largest, "cards")}).` }));
     }
     out.push(box);
     return out;

@@ -5,6 +5,7 @@
 import { el, siteLink } from "../view/dom.js";
 import { sixths } from "../view/percent.js";
 import * as E from "../ac-battle.js";
+import { countWith } from "../../shared/count-words.js";
 
 const fmtQ = (q) => E.fracToString(q);
 
@@ -20,7 +21,7 @@ function rangeBar(low, high) {
 export function chancesTable(r, T) {
   const share = (q) => sixths(q.n, q.d);
   const body = r.outcomes.map((o) => el("tr", {},
-    el("td", {}, T(o.label), o.kind === "exchange" ? ` (each side loses ${o.loss} factors, counted on printed factors)` : "",
+    el("td", {}, T(o.label), o.kind === "exchange" ? ` (each side loses ${countWith(o.loss, "factors")}, counted on printed factors)` : "",
       o.via?.length ? el("div", { class: "acb-note", text: T(o.via.join("; ")) }) : null),
     el("td", { class: "acb-die", text: o.dice.length ? o.dice.join(", ") : "–" }),
     el("td", { class: "acb-chance" }, r.unknownRows ? `${share(o.low)} to ${share(o.high)}` : share(o.low), rangeBar(o.low.n / o.low.d, o.high.n / o.high.d))));
