@@ -93,3 +93,28 @@ def test_the_note_goes_at_the_first_change_and_start_blank_empties_the_form(tool
     pg.wait_for_function("document.querySelector('#mn-sets[data-ready=true]') && !document.querySelector('#mn-sets [data-opening]')")
     assert pg.locator("#mn-sets [data-field='tax']").input_value() == ""
     assert pg.locator(verdict).count() == 0
+
+
+def test_start_blank_works_after_instant_navigation(phone_page, site_url):
+    """Each tool reached through instant navigation (as from play along), one after another in one
+    tab: its note's "start blank" opens the empty form. Material fetches a page only when the path
+    changes, so a link to the same page with another query only changed the address."""
+    from site_pages import follow_instantly, reloaded, wait_for_theme
+    pg = phone_page
+    paths = list(TOOLS)
+    follow_instantly(pg, site_url, paths[0])
+    for i, path in enumerate(paths):
+        root = TOOLS[path][0]
+        if i:
+            wait_for_theme(pg)
+            pg.evaluate("""href => { window.__cmpNoReload = 1; const a = document.createElement('a');
+                a.href = href; a.id = 'cmp-test-link'; a.textContent = 'a link'; a.style.cssText = 'display:block;min-height:44px';
+                document.querySelector('article').prepend(a); }""", site_url + path)
+            pg.locator("#cmp-test-link").tap()
+        pg.wait_for_function(f"location.pathname.endsWith('/{path}') && document.querySelector('#{root}[data-ready=true] [data-opening]')",
+                             timeout=30000)
+        assert not reloaded(pg), f"{path}: not reached through instant navigation"
+        pg.locator(f"#{root} [data-blank]").tap()
+        # The empty form: the tool ready again, with no note (the query is the tool's own again).
+        pg.wait_for_function(f"document.querySelector('#{root}[data-ready=true]') && !document.querySelector('#{root} [data-opening]')",
+                             timeout=10000)

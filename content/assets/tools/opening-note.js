@@ -10,7 +10,10 @@ export function openingNote(opening) {
   if (!opening) return null;
   const note = el("p", { class: "cmp-opening", "data-opening": "" }, `Opened on ${opening.label || "an example"}`);
   if (opening.example) note.append(" (", siteLink(opening.example.url, "the example in full", SITE_ROOT, { title: opening.example.name }), ")");
-  note.append(". Change any input, or ", el("a", { href: `?${BLANK}`, "data-blank": "", text: "start blank" }), ".");
+  // The empty form is this page with another query. Material's instant navigation fetches a
+  // page only when its path changes, so after one instant navigation it would only change the
+  // address; a link with a target is left to the browser, which loads the page anew.
+  note.append(". Change any input, or ", el("a", { href: `?${BLANK}`, target: "_self", "data-blank": "", text: "start blank" }), ".");
   return note;
 }
 
