@@ -53,6 +53,15 @@ def test_count_through_the_page_then_reload(phone_page, site_url):
     pg.select_option("#acv-r-measure", "objectives")
     wait_state(pg, "#acv-results", "tie")
 
+    # Clear empties the count in place; the rules in play and the readings stay.
+    pg.locator("#acv-clear").tap()
+    wait_state(pg, "#acv-results", "tie")
+    assert _totals(pg) == {"1": "0", "2": "0", "3": "0", "4": "0"}
+    assert not pg.is_checked("#acv-o-egyptian-empire-3") and pg.input_value("#acv-g2-deities") == ""
+    assert pg.is_checked("#acv-opt-ac-sowing") and pg.input_value("#acv-cities") == "table"
+    q = query(pg)
+    assert "o=" not in q and "tyre=" not in q and "deities=" not in q and "opt=ac-sowing" in q and "r.measure=objectives" in q, q
+
 
 def test_hostile_link_gives_messages_beside_the_fields(phone_page, site_url):
     pg = phone_page
