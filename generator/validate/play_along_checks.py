@@ -283,8 +283,9 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
             problems.append(_at(g, [PLAY, "scoring"], f"{scoring} is not one of {game}'s tools",
                                 f"name one of its tools' pages: {', '.join(map(str, pages))}" if pages
                                 else "leave scoring out: the game has no helper page"))
-        # A tool offered at steps of the turn (tools[].at) names steps of this game's turn.
-        for i, t in enumerate(g.data.get("tools") or []):
+        # A tool offered at steps of the turn (tools[].at) names steps of this game's turn; a turn
+        # with no steps is its own line above, and every step named would be a follow-on of it.
+        for i, t in enumerate((g.data.get("tools") or []) if steps else []):
             for j, sid in enumerate((t.get("at") or []) if isinstance(t, dict) else []):
                 if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
                     close = closest(str(sid), sorted(steps))
