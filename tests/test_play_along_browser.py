@@ -499,6 +499,14 @@ def test_a_combat_step_opens_the_battle_calculator_filled_from_the_table_in_4_ta
         shown = [t for t in pg.locator("#mn-battle .cmp-field-error:not([hidden]), #mn-battle .th-field-error").all_inner_texts() if t.strip()]
         assert shown == [], shown
         assert "mn-ajax" in pg.url and "mn-mars" in pg.url
+
+        # Ancient Conquest's combat step: its calculator takes no sides, only the optional rules played.
+        pg.goto(site_url + "play-along/?g=ancient-conquest&n=4&opt=ac-encampments&opt=ac-sowing&s=1&s=2&s=3&s=4&e=m1.combat")
+        wait_ready(pg)
+        pg.locator("#pa-tool-0 > summary").tap()
+        assert pg.locator("#pa-tool-0 input").count() == 0
+        href = pg.get_attribute("#pa-tool-0-link a", "href")
+        assert href.endswith("/calculators/ancient-conquest-battle/?o=enc"), href
     finally:
         context.close()
     assert pg.errors == []

@@ -6,6 +6,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
 import * as C from "../../content/assets/calculators/mn-battle.js";
+import * as A from "../../content/assets/calculators/ac-battle.js";
 import { rules, table, change, data } from "./play-game-helpers.mjs";
 import { recordIn } from "./helper-records.mjs";
 
@@ -137,4 +138,39 @@ test("a side that is not a player of the table is a message at its field, never 
   assert.equal(E.toolLink(rules, null, PAGE, {}).href, null);
   assert.deepEqual(E.toolsAt(rules, t, "nowhere"), []);
   assert.deepEqual(E.toolsAt(rules, null), []);
+});
+
+test("Ancient Conquest's battle calculator at its combat step carries the optional rules the table plays, read back with no message", () => {
+  const AC = "calculators/ancient-conquest-battle.md";
+  const g = rules.games["ancient-conquest"];
+  const game = recordIn(data, g.record.id);
+  const tool = game.tools.find((x) => x.page === AC);
+  assert.deepEqual(tool.at, ["ac-combat"]);
+  const model = A.buildModel(data.records);
+  assert.ok(model.ok, model.problems && model.problems.join("\n"));
+  const optional = A.optionalRecords();
+  // Each rule the calculator applies is read from a record the tool uses, and is a table's option.
+  assert.deepEqual(Object.keys(optional).sort(), [...A.OPTIONAL_RULES].sort());
+  for (const id of Object.values(optional)) {
+    assert.ok(tool.records.includes(id), id);
+    assert.ok(g.options.some((o) => o.id === id), id);
+  }
+  const seats = "g=ancient-conquest&n=4&s=1&s=2&s=3&s=4";
+  // No option on: the bare address (the calculator then opens on its worked example).
+  assert.deepEqual(E.toolsAt(rules, table(seats), "1.ac-combat").map((x) => [x.page, x.sides]), [[AC, false]]);
+  assert.equal(E.toolLink(rules, table(seats), AC, {}, "1.ac-combat").href, "calculators/ancient-conquest-battle/");
+  // Each rule alone, and all of them with an option the calculator does not apply (Sowing).
+  const cases = Object.entries(optional).map(([k, id]) => [[id], [k]]);
+  cases.push([[...Object.values(optional), "ac-sowing"], Object.keys(optional)]);
+  for (const [ids, keys] of cases) {
+    const t = table(`g=ancient-conquest&n=4${ids.map((id) => `&opt=${id}`).join("")}&s=1&s=2&s=3&s=4`);
+    const l = E.toolLink(rules, t, AC, { attacker: 1, defender: 2 }, "3.ac-combat");
+    assert.deepEqual(l.errors, []);
+    const q = l.href.split("?")[1];
+    assert.deepEqual(A.foreignKeyNotes(q), [], q);
+    const s = A.decodeScenario(q);
+    assert.deepEqual(Object.keys(s.optional).sort(), keys.slice().sort(), q);
+    const r = A.evaluate(s, model);
+    assert.ok(r.ok, `${q}: ${(r.errors || []).join(" ")}`);
+  }
 });

@@ -18,7 +18,7 @@
 //   sources.js    the section each rule comes from
 
 export { frac, fracToString } from "./ac-battle/fractions.js";
-export { TABLE_IDS, CITY_SOURCES, PARAMS, parseNumber, parseMultiplier, buildModel } from "./ac-battle/model.js";
+export { TABLE_IDS, CITY_SOURCES, PARAMS, OPTIONAL_PARAMS, optionalRecords, parseNumber, parseMultiplier, buildModel } from "./ac-battle/model.js";
 export { classifyResult, KIND_LABELS } from "./ac-battle/results.js";
 export {
   TERRAINS, CITIES, UNIT_TYPES, OPTIONAL_RULES, READINGS, HEROES, defaultScenario, encodeScenario, decodeScenario,

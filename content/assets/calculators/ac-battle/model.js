@@ -61,6 +61,16 @@ export const PARAMS = {
   retreatDistance: [{ record: "ac-combat-table", label: "Retreat distance of the player with ratio 1", kind: "count", optional: true }],
 };
 
+// The parameter each optional rule of the page (scenario.js OPTIONAL_RULES) reads: the rule's
+// record is that parameter's. A table that plays the record's rule plays the page's rule.
+export const OPTIONAL_PARAMS = { encampments: "encampment", cap: "cap", deities: "deity", charge: "cavalryCharge",
+  fleets: "disembarked", davidGoliath: "davidGoliathShift" };
+
+/** {optional rule: its record id}, from PARAMS. */
+export function optionalRecords() {
+  return Object.fromEntries(Object.entries(OPTIONAL_PARAMS).map(([k, p]) => [k, PARAMS[p][0].record]));
+}
+
 // The numbers each parameter may be (issue 33: a terrain multiplier of 0 passed the check and
 // wiped a side out): a multiplier above 0 and at most 10, a count from 0 to 99, unless RANGES
 // gives the parameter its own. A value outside is a gap like a missing one.

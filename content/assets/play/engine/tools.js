@@ -2,16 +2,19 @@
 // Pure: no DOM.
 //
 // A game record's `tools[].at` names the steps of the turn where play along offers a tool
-// (Mare Nostrum's battle calculator at Combat). The link carries, in the tool's own query,
-// what the table knows that the tool reads: for each side, the seat's record and the records
-// that seat holds in play at that position and that the tool uses (`tools[].records`). The
-// table knows no counts of pieces, so none is written.
+// (each game's battle calculator at its combat step). The link carries, in the tool's own
+// query, what the table knows that the tool reads, among the records the tool uses
+// (`tools[].records`): for a calculator of two sides, each side's seat and the records that
+// seat holds in play at that position; the optional rules the table plays. The table knows
+// no counts of pieces, so none is written.
 import { gameRules } from "./records.js";
 import { pageHref } from "./scoring.js";
 import { stateOf } from "./log.js";
 import { inPlayAt } from "./moment.js";
 import { parsePosition } from "./sequence.js";
 import { firstPosition } from "./navigation.js";
+import { optionalRecords } from "../../calculators/ac-battle/model.js";
+import { encodeScenario } from "../../calculators/ac-battle/scenario.js";
 
 export const SIDES = ["attacker", "defender"];
 
@@ -25,13 +28,14 @@ function actsIn(rec, battle, side) {
   return where.includes(battle) && (!c.side || c.side === "either" || c.side === side);
 }
 
-// Each tool's query, written from {g, table, held, seat} per side. Keyed by the page's name.
+// Each tool's query, keyed by the page's name: `sides` when the link takes the two sides a
+// player picks; `write({g, table, sides, uses})` gives the query (uses: the tool's records).
 const FILL = {
   // The Mare Nostrum battle calculator (calculators/mn-battle/scenario.js): a.civ, a.heroes,
   // a.gods (and d.*). The seat is a civilization, and the calculator takes a side's creature
   // from it: the creature that seat alone holds (seats.owns). How many creatures, legions or
   // triremes fight is a count the table does not know: the player enters it.
-  "mare-nostrum-battle": ({ sides }) => {
+  "mare-nostrum-battle": { sides: true, write: ({ sides }) => {
     const q = new URLSearchParams();
     for (const [side, pre] of [["attacker", "a"], ["defender", "d"]]) {
       const s = sides[side];
@@ -44,11 +48,23 @@ const FILL = {
       if (gods.length) q.set(`${pre}.gods`, gods.join(","));
     }
     return q;
-  },
+  } },
+  // The Ancient Conquest battle calculator (calculators/ac-battle/scenario.js): o=, the optional
+  // rules the table plays among those the calculator applies (each read from its record:
+  // model.js optionalRecords). Its units, factors and terrain are the player's to enter.
+  "ancient-conquest-battle": { sides: false, write: ({ table, uses }) => {
+    const on = new Set(table.options || []);
+    const optional = {};
+    for (const [key, id] of Object.entries(optionalRecords())) if (on.has(id) && uses.has(id)) optional[key] = true;
+    const o = new URLSearchParams(encodeScenario({ optional })).get("o");
+    return new URLSearchParams(o ? { o } : {});
+  } },
 };
 
 /** The page's name: "calculators/mare-nostrum-battle.md" -> "mare-nostrum-battle". */
 const nameOf = (page) => String(page).replace(/\.md$/, "").split("/").pop();
+/** The page's FILL entry, or null. */
+const fillOf = (page) => (Object.prototype.hasOwnProperty.call(FILL, nameOf(page)) ? FILL[nameOf(page)] : null);
 
 /** The game record's tools whose `at` names this step: [{title, page, href, sides}]. */
 function toolsOfStep(g, stepId) {
@@ -59,7 +75,7 @@ function toolsOfStep(g, stepId) {
     const href = pageHref(t.page);
     if (!href) continue;
     out.push({ title: typeof t.title === "string" ? t.title : nameOf(t.page), page: t.page, href,
-      sides: Object.prototype.hasOwnProperty.call(FILL, nameOf(t.page)),
+      sides: Boolean(fillOf(t.page) && fillOf(t.page).sides),
       records: Array.isArray(t.records) ? t.records.filter((id) => typeof id === "string") : [] });
   }
   return out;
@@ -96,14 +112,14 @@ export function toolLink(rules, table, page, picked = {}, pos) {
   if (p.error) return { href: null, errors: [{ field: "", message: p.error }] };
   const tool = toolsOfStep(g, p.step).find((t) => t.page === page);
   if (!tool) return { href: null, errors: [{ field: "", message: `${String(page).slice(0, 80)} is not offered at this step.` }] };
-  const fill = Object.prototype.hasOwnProperty.call(FILL, nameOf(page)) ? FILL[nameOf(page)] : null;
+  const fill = fillOf(page);
   if (!fill) return { href: tool.href, errors: [] };
   const n = playersOf(table);
   const errors = [];
   const uses = new Set(tool.records);
   const held = inPlayAt(g, stateOf(rules, table), p);
   const sides = {};
-  const src = picked && typeof picked === "object" ? picked : {};
+  const src = picked && typeof picked === "object" && fill.sides ? picked : {};
   for (const side of SIDES) {
     const v = src[side];
     if (v === undefined || v === null || v === "") continue;
@@ -122,6 +138,6 @@ export function toolLink(rules, table, page, picked = {}, pos) {
       held: held.filter((e) => e.player === player && uses.has(e.id)).map((e) => g.byId.get(e.id)).filter(Boolean)
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
   }
-  const q = fill({ g, table, sides }).toString();
+  const q = fill.write({ g, table, sides, uses }).toString();
   return { href: q ? `${tool.href}?${q}` : tool.href, errors };
 }

@@ -1,6 +1,6 @@
 // The game's tools offered at this step (the engine's toolsAt: a game record's tools[].at), on
-// the now card: a fold per tool, and for a battle calculator the two sides, one tap each, then
-// the link the engine writes (toolLink) with what the table holds for them. Four taps from a
+// the now card: a fold per tool, and for a battle calculator of two sides the sides, one tap
+// each, then the link the engine writes (toolLink) with what the table holds for them. Four taps from a
 // Combat step to the calculator filled in: the fold, the attacker, the defender, the link.
 import { el } from "../../shared/dom.js";
 import { recordLink } from "../../shared/tool-page.js";
@@ -50,7 +50,7 @@ export function toolItems(g, table, moment, { current, toolsAt, toolLink }) {
     if (tool.sides) {
       for (const side of ["attacker", "defender"]) body.push(sideChips(g, table, id, side, (p) => { picked[side] = p; draw(); }));
       body.push(el("p", { class: "pa-cite", text: "Each side's civilization (and so its creature), heroes and gods in play are filled in; enter the pieces that fight there." }));
-    }
+    } else body.push(el("p", { class: "pa-cite", text: "The table's optional rules that change a battle are filled in; enter the units and the ground." }));
     body.push(problems, out);
     draw();
     return el("details", { class: "pa-more pa-tool", id, "data-tool": tool.page }, el("summary", { text: tool.title }), ...body);
