@@ -234,7 +234,7 @@ def check_leaves(records: list[RawRecord]) -> list[Problem]:
                 p = _rec_problem(g, path + ["records", j], target, game, records, by_id, in_play, "record")
                 if p:
                     problems.append(p)
-            p = _step_problem(g, path + ["at"], item.get("at"), turn, steps, records)
+            p = None if item.get("when") is not None else _step_problem(g, path + ["at"], item.get("at"), turn, steps, records)
             if p:
                 problems.append(p)
             problems += _rounds_problems(g, path + ["rounds"], item.get("rounds"), g, by_id)

@@ -231,3 +231,33 @@ test("7 Wonders Myths: Turn › from the prayer phase goes to the age's first tu
   // From the cleanup, the next turn is the next age's start.
   assert.equal(E.nextPosition(rules, t, "1.swm-cleanup-phase", "turn"), "2.swm-prayer-phase");
 });
+
+test("Mosaic: a War Tile leaves the game as its one use is marked, and a disaster once it struck (003 War Tiles, Disasters); Undo brings it back", () => {
+  let t = table("g=mosaic-wars-disasters&n=2");
+  t = change(t, { type: "marker", to: "mos-military-action" });
+  t = change(t, { type: "enter", id: "mos-siege", player: 1 });
+  t = change(t, { type: "use", id: "mos-siege", player: 1 });
+  const st = E.stateOf(rules, t);
+  assert.ok(!st.inPlay.some((e) => e.id === "mos-siege"), "used once: out of play");
+  assert.deepEqual(st.left.map((l) => [l.id, l.by, l.until]), [["mos-siege", "rule", "mos-military-action"]]);
+  assert.match(E.momentAt(rules, t).leaving[0].text, /^Siege! leaves play now: A War Tile serves once/);
+  assert.match(E.historyOf(rules, t).at(-1).text, /Siege! left play by rule, used up/);
+  assert.ok(E.stateOf(rules, E.undo(rules, t)).inPlay.some((e) => e.id === "mos-siege"), "Undo of the use brings it back");
+  assertRoundTrip(t);
+  t = change(t, { type: "marker", to: "mos-disasters" });
+  t = change(t, { type: "enter", id: "mos-famine", player: null });
+  t = change(t, { type: "use", id: "mos-famine", player: null });
+  assert.ok(!E.stateOf(rules, t).inPlay.some((e) => e.id === "mos-famine"));
+  // The reader judges the rule: when: used needs a uses limit on every record it names, and no step beside it.
+  const recordIn = (d, id) => d.records.find((r) => r.id === id);
+  const game = (d) => recordIn(d, "mos-mosaic-wars-disasters").play_along;
+  for (const [edit, path, words] of [
+    [(pa) => { pa.leaves[0].records.push("mos-great-library"); }, "play_along.leaves.0.when", /mos-great-library has no uses to mark/],
+    [(pa) => { pa.leaves[0].when = "soon"; }, "play_along.leaves.0.when", /the one moment a rule names this way is used/],
+    [(pa) => { pa.leaves[0].at = "mos-disasters"; }, "play_along.leaves.0.at", /beside when: used/]]) {
+    const copy = structuredClone(data);
+    edit(game(copy));
+    assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === "mos-mosaic-wars-disasters" && x.path.join(".") === path && words.test(x.text)),
+      path);
+  }
+});

@@ -49,7 +49,10 @@ export function historyOf(rules, table) {
         break;
       }
       case "leave": line(ev, `${name(ev.id)} left play`); break;
-      case "use": line(ev, `${cap(Number.isInteger(ev.player) ? who : "the table")} used ${name(ev.id)}`); break;
+      case "use":
+        line(ev, `${cap(Number.isInteger(ev.player) ? who : "the table")} used ${name(ev.id)}`);
+        for (const l of state.left.filter((x) => x.by === "rule" && x.index === ev.index)) line(ev, `${name(l.id)} left play by rule, used up`, "leaves");
+        break;
       case "objective": line(ev, `${name(ev.id)}'s objective ${ev.n} marked ${ev.verdict === "open" ? "open again" : ev.verdict}`); break;
       case "tick":
       case "untick": {

@@ -71,18 +71,27 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
     const v = rec && rec[owns];
     return typeof v === "string" && seatIds.has(v) ? v : null;
   };
-  // leaves: [{kinds | records, at, rounds, note}].
+  // leaves: [{kinds | records, at | used, rounds, note}].
   const leaves = [];
   if (pa.leaves !== undefined && !isList(pa.leaves)) gap(gid, ["play_along", "leaves"], "is not a list");
   for (const [i, l] of (isList(pa.leaves) ? pa.leaves : []).entries()) {
     const path = ["play_along", "leaves", i];
     if (!l || typeof l !== "object") { gap(gid, path, "is not an item"); continue; }
-    if (!stepIds.includes(l.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(l.at)}, which is not a step of ${pa.turn}`); continue; }
+    // when: used: each leaves as its last use is marked, so each has a uses limit and no step.
+    const used = l.when === "used";
+    if (l.when !== undefined && !used) { gap(gid, [...path, "when"], `is ${JSON.stringify(l.when)}; the one moment a rule names this way is used`); continue; }
+    if (used && l.at !== undefined) { gap(gid, [...path, "at"], "names a step beside when: used; give one or the other"); continue; }
+    if (!used && !stepIds.includes(l.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(l.at)}, which is not a step of ${pa.turn}`); continue; }
+    if (used) {
+      const named = records.filter((r) => ids(l.records).includes(r.id) || ids(l.kinds).includes(r.kind));
+      const bare = named.filter((r) => !r.uses || typeof r.uses !== "object");
+      if (bare.length) { gap(gid, [...path, "when"], `leaves when used, but ${bare.slice(0, 3).map((r) => r.id).join(", ")}${bare.length > 3 ? ` and ${bare.length - 3} more` : ""} ${bare.length === 1 ? "has" : "have"} no uses to mark`); continue; }
+    }
     if (l.rounds !== undefined && !(isList(l.rounds) && l.rounds.length && l.rounds.every(Number.isInteger))) { gap(gid, [...path, "rounds"], "is not a list of round numbers"); continue; }
     // in_next_round: the record outlasts its own round and leaves at the step in the next one.
     if (l.in_next_round !== undefined && (l.in_next_round !== true || !hasRounds)) { gap(gid, [...path, "in_next_round"], l.in_next_round !== true ? "is not true" : "needs a game with rounds"); continue; }
     for (const [j, id] of ids(l.records).entries()) if (!byId.has(id)) gap(gid, [...path, "records", j], `names ${id}, which is not a record of this game`);
-    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), at: l.at, rounds: isList(l.rounds) ? l.rounds.slice() : null, nextRound: l.in_next_round === true,
+    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), at: used ? null : l.at, used, rounds: isList(l.rounds) ? l.rounds.slice() : null, nextRound: l.in_next_round === true,
       note: typeof l.note === "string" ? plainText(l.note, byId) : null, index: i });
   }
   const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind));

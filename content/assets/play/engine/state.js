@@ -7,7 +7,8 @@
 //   a record of a kind always in play (a role) is never out of play: entering it hands it over;
 // - a record with a `leaves` rule leaves by itself when the marker reaches the next occurrence
 //   of its step after the position it entered at (in the rounds given);
-// - a `uses` power can be marked so many times per period; the mark clears at its end;
+// - a `uses` power can be marked so many times per period; the mark clears at its end; a record
+//   whose `leaves` rule says `when: used` leaves as its last use is marked;
 // - an objective of a record (a people's) is judged met or missed, or open again; the last verdict stands.
 // A change that breaks one of these is refused with a sentence, and the replay goes on.
 import { setupFor } from "./setup.js";
@@ -156,6 +157,7 @@ function scheduleLeave(r, entry, since) {
   const rules = rec ? g.state.leaveRulesOf(rec) : [];
   let best = null;
   for (const rule of rules) {
+    if (rule.used) continue;   // it leaves as it is used up (stepReplay's use)
     const from = since === null ? null : parsePosition(g, since);
     let occ;
     if (from === null) {
@@ -290,6 +292,13 @@ export function stepReplay(r, event, index) {
       const period = limit.per === "game" ? "this game" : limit.per === "entry" ? "since it entered play" : `this ${limit.per === "round" && g.rounds ? g.rounds.label.toLowerCase() : limit.per}`;
       if (done.length >= limit.times) return refuse(`${name} was already used ${limit.times === 1 ? "once" : `${limit.times} times`} ${period}.`, done[done.length - 1].index, true);
       r.uses.push({ id: event.id, player, key, per: limit.per, pos, index, ph: event.ph });
+      // A record that leaves once used up (leaves when: used) goes as its last use is marked.
+      const gone = done.length + 1 >= limit.times && g.state.leaveRulesOf(g.byId.get(event.id)).find((l) => l.used);
+      if (gone && (held.by === "entered" || held.by === "brings")) {
+        r.held.delete(event.id);
+        r.leaveAt.delete(event.id);
+        r.left.push({ id: event.id, player: held.player, since: held.since, until: pos, by: "rule", note: gone.note, index, entry: held.index });
+      }
       return accept();
     }
     case "objective": {
