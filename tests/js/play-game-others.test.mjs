@@ -261,3 +261,18 @@ test("Mosaic: a War Tile leaves the game as its one use is marked, and a disaste
       path);
   }
 });
+
+test("a rule that can never apply is a gap at its field: a round past the game's last, a mark per round where there are no rounds, a win that needs more records than the game has", () => {
+  const recordIn = (d, id) => d.records.find((r) => r.id === id);
+  for (const [id, edit, path, words] of [
+    ["mn-mare-nostrum-mythology", (d) => { recordIn(d, "mn-mare-nostrum-mythology").play_along.leaves[0].rounds = [2, 1000]; }, "play_along.leaves.0.rounds", /round 1000, which the game never reaches \(its rounds run from 1 to 999\)/],
+    ["seven-wonders-myths", (d) => { recordIn(d, "swm-seven-wonders-myths").play_along.leaves[0].rounds = [1, 4]; }, "play_along.leaves.0.rounds", /round 4, which the game never reaches \(its rounds run from 1 to 3\)/],
+    ["mn-mare-nostrum-mythology", (d) => { recordIn(d, "mn-mare-nostrum-mythology").play_along.wins[0].holds.count = 999; }, "play_along.wins.0.holds.count", /needs 999 of .*, but the game has \d+, so nobody can ever meet it/],
+    ["mos-siege", (d) => { recordIn(d, "mos-siege").uses.per = "round"; }, "uses.per", /is round, but mos-mosaic-wars-disasters has no rounds or turns, so the mark would never clear/]]) {
+    const copy = structuredClone(data);
+    edit(copy);
+    const record = id === "seven-wonders-myths" ? "swm-seven-wonders-myths" : id;
+    assert.throws(() => E.rulesFromRecords(copy), (e) => e instanceof E.RecordsError && e.details.some((x) => x.record === record && x.path.join(".") === path && words.test(x.text)),
+      `${record} ${path}`);
+  }
+});

@@ -10,6 +10,7 @@
 // and a field the engine cannot read is a gap (RecordsError), so that `generator check` says so
 // at its line.
 import { plainText, recordRef } from "../../shared/records.js";
+import { INPUT_CEILING } from "../../shared/input.js";
 
 export const PERIODS = ["step", "phase", "turn", "round", "game", "entry"];
 
@@ -88,6 +89,10 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       if (bare.length) { gap(gid, [...path, "when"], `leaves when used, but ${bare.slice(0, 3).map((r) => r.id).join(", ")}${bare.length > 3 ? ` and ${bare.length - 3} more` : ""} ${bare.length === 1 ? "has" : "have"} no uses to mark`); continue; }
     }
     if (l.rounds !== undefined && !(isList(l.rounds) && l.rounds.length && l.rounds.every(Number.isInteger))) { gap(gid, [...path, "rounds"], "is not a list of round numbers"); continue; }
+    // A round the game never reaches (past its last, or past the page's ceiling in an open-ended game) is a rule that never applies.
+    const lastRound = roundNumbers ? roundNumbers[roundNumbers.length - 1] : hasRounds ? INPUT_CEILING : null;
+    const never = isList(l.rounds) ? l.rounds.filter((n) => lastRound === null || n < 1 || n > lastRound) : [];
+    if (never.length) { gap(gid, [...path, "rounds"], `names round ${never[0]}, which ${lastRound === null ? `${gid} does not have (it has no rounds)` : `the game never reaches (its rounds run from 1 to ${lastRound})`}`); continue; }
     // in_next_round: the record outlasts its own round and leaves at the step in the next one.
     if (l.in_next_round !== undefined && (l.in_next_round !== true || !hasRounds)) { gap(gid, [...path, "in_next_round"], l.in_next_round !== true ? "is not true" : "needs a game with rounds"); continue; }
     for (const [j, id] of ids(l.records).entries()) if (!byId.has(id)) gap(gid, [...path, "records", j], `names ${id}, which is not a record of this game`);
@@ -136,6 +141,8 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       const times = u && countOf(u.times);
       if (!u || !PERIODS.includes(u.per)) gap(rec.id, ["uses", "per"], `is ${JSON.stringify(u && u.per)}, not one of ${PERIODS.join(", ")}`);
       else if (!(Number.isInteger(times) && times >= 1 && times <= 99)) gap(rec.id, ["uses", "times"], `${JSON.stringify(u.times)} is not a whole number of uses from 1 to 99`);
+      // A period by rounds or turns in a game without them would never end: the mark would never clear.
+      else if (!hasRounds && (u.per === "round" || u.per === "turn")) gap(rec.id, ["uses", "per"], `is ${u.per}, but ${gid} has no rounds or turns, so the mark would never clear (use game, step or phase)`);
       else uses.set(rec.id, { per: u.per, times, note: typeof u.note === "string" ? plainText(u.note, byId) : null });
     }
     if (rec.enters !== undefined) {
@@ -174,7 +181,13 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       const count = w.holds && countOf(w.holds.count);
       if (!w.holds || !ids(w.holds.kinds).length) gap(gid, [...path, "holds", "kinds"], "names no kinds");
       else if (!(Number.isInteger(count) && count >= 1 && count <= 999)) gap(gid, [...path, "holds", "count"], `${JSON.stringify(w.holds.count)} is not a whole number from 1 to 999`);
-      else holds = { kinds: ids(w.holds.kinds), count };
+      else {
+        // A win that needs more records than the game has can never be met.
+        const kinds = ids(w.holds.kinds);
+        const pool = records.filter((r) => kinds.includes(r.kind)).length;
+        if (count > pool) gap(gid, [...path, "holds", "count"], `needs ${count} of ${kinds.join(" and ")}, but the game has ${pool}, so nobody can ever meet it`);
+        else holds = { kinds, count };
+      }
     }
     const rec = byId.get(w.record);
     wins.push({ ...recordRef(rec), with: ids(w.with), without: ids(w.without), after, at, holds,
