@@ -82,3 +82,19 @@ def test_a_step_of_circle_through_the_turn_itself_is_said_at_the_turn(tmp_path):
     assert_only_problem_lines(output)
     assert len(lines) == 1 and lines[0].startswith(f"data/{turn}:{line_of(data, turn, 'step_of:')}: step_of: "), lines
     assert "circle" in lines[0] and "mn-military-phase" in lines[0], lines
+
+
+def test_seats_owns_naming_a_field_every_record_has_is_one_line_at_the_game_record(tmp_path):
+    """seats.owns: kind (a field every record carries, naming no seat): one line at the game record's
+    owns, not one on each healthy record with a fix that would damage it."""
+    data = tmp_path / "data"
+    shutil.copytree(REAL, data)
+    game = "mare-nostrum/game/mn-mare-nostrum-mythology.yaml"
+    text = (data / game).read_text(encoding="utf-8")
+    assert "    owns: civilization\n" in text
+    (data / game).write_text(text.replace("    owns: civilization\n", "    owns: kind\n", 1), encoding="utf-8")
+    code, lines, output = check(data, timeout=120)
+    assert code == 1 and "Traceback" not in output, output
+    assert_only_problem_lines(output)
+    assert len(lines) == 1, "\n".join(lines)
+    assert lines[0].startswith(f"data/{game}:{line_of(data, game, 'owns: kind')}: play_along.seats.owns: names the field 'kind'"), lines

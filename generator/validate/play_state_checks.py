@@ -157,15 +157,24 @@ def check_seat_owns(records: list[RawRecord]) -> list[Problem]:
             problems.append(_at(g, [PLAY, "seats", "owns"], f"no record of {game} in play ({', '.join(sorted(kinds)) or 'none'}) "
                                 f"has a field {owns!r}", "name the field that says which seat holds a record, or leave owns out"))
             continue
+        wrong = []
         for x in carriers:
             value = x.data.get(owns)
             seat = by_id.get(value) if isinstance(value, str) else None
             if isinstance(value, str) and value in getattr(records, "unchecked_ids", ()):
                 continue
             if seat is None or seat.data.get("kind") != seats.get("kind") or seat.data.get("game") != game:
-                problems.append(_at(x, [owns], f"{value!r} is no {seats.get('kind')} of {game}, and {g.data['id']}'s "
-                                    f"seats.owns reads this field as the seat that alone may hold {x.data.get('id')}",
-                                    f"name a {seats.get('kind')} record of {game}"))
+                wrong.append((x, value))
+        # Not one carrier names a seat: the field named is the mistake, said once at the game record.
+        if wrong and len(wrong) == len(carriers):
+            problems.append(_at(g, [PLAY, "seats", "owns"], f"names the field {owns!r}, but none of the {len(carriers)} records "
+                                f"in play that carry it names a {seats.get('kind')} of {game} (e.g. {wrong[0][0].data.get('id')}: "
+                                f"{wrong[0][1]!r})", "name the field that says which seat alone may hold a record, or leave owns out"))
+            continue
+        for x, value in wrong:
+            problems.append(_at(x, [owns], f"{value!r} is no {seats.get('kind')} of {game}, and {g.data['id']}'s "
+                                f"seats.owns reads this field as the seat that alone may hold {x.data.get('id')}",
+                                f"name a {seats.get('kind')} record of {game}"))
     return problems
 
 
