@@ -6,7 +6,7 @@ now marker to the Military phase and finds Ajax's reminder in view; the address 
 then hold that table. On the phone, the page's QR code, read by a real decoder (jsQR, an npm
 devDependency), opens the same table in a second browser context that visited the site once and
 then lost the network, and the start page's "Resume your table" (first screen) opens it again.
-The page reads its game's records alone (api/play/<game>.json, never
+The page reads its game's records alone (api/games/<game>.json, never
 api/records.json). Hostile links get messages and the page still steps. The engine's own
 cases are Node tests (tests/js/); these keep to what happens in the browser.
 
@@ -153,7 +153,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
         assert q["e"][0].startswith("p") and q["e"][1] == "iajax.2", q["e"]
         assert q["e"][-1].startswith("m") and q["e"][-1].endswith(".military-phase"), q["e"]
         # The page read its game's records alone (issue 31.8), never the whole export.
-        assert "/api/play/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
+        assert "/api/games/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
         kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
         assert kept["query"] == urlsplit(pg.url).query and {"id": "mn-ajax", "player": 2} in kept["inPlay"]
         assert_no_nan(pg, ROOT_ID)
@@ -479,6 +479,10 @@ def test_a_combat_step_opens_the_battle_calculator_filled_from_the_table_in_4_ta
         taps += 1
         link = pg.locator("#pa-tool-0-link a")
         assert "Player 1 (Rome) against Player 3 (Egypt)" in link.inner_text()
+        # Rome takes Hamilcar on the card now (not a tap of the four): the link follows the table.
+        pg.select_option("#pa-pick", "mn-hamilcar")
+        pg.locator("#pa-add-p1").tap()
+        pg.wait_for_selector("#pa-reminders li[data-player='1'] li[data-record='mn-hamilcar']")
         link.scroll_into_view_if_needed()
         link.tap()
         taps += 1
@@ -489,6 +493,7 @@ def test_a_combat_step_opens_the_battle_calculator_filled_from_the_table_in_4_ta
         assert pg.input_value("#mnb-defender-civ") == "mn-egypt"
         assert pg.get_attribute("#mnb-attacker-mn-ajax", "aria-pressed") == "true"
         assert pg.get_attribute("#mnb-defender-mn-mars", "aria-pressed") == "true"
+        assert pg.get_attribute("#mnb-attacker-mn-hamilcar", "aria-pressed") == "true"
         assert pg.locator("#mn-battle [data-opening]").count() == 0, "the calculator opened on its example, not the table"
         # The table knows no pieces: the calculator asks for them, and nothing the link filled in is refused.
         assert pg.locator("#mn-battle [aria-invalid=true]").count() == 0

@@ -2,8 +2,8 @@
 // the now card: a fold per tool, and for a battle calculator of two sides the sides, one tap
 // each, then the link the engine writes (toolLink) with what the table holds for them. Four taps from a
 // Combat step to the calculator filled in: the fold, the attacker, the defender, the link.
-import { el } from "../../shared/dom.js";
-import { recordLink } from "../../shared/tool-page.js";
+import { el, siteHref } from "../../shared/dom.js";
+import { SITE_ROOT } from "../../shared/tool-page.js";
 import { playerName, seatCount } from "./form.js";
 import { keyOf } from "./keyed.js";
 
@@ -33,19 +33,24 @@ export function toolItems(g, table, moment, { current, toolsAt, toolLink }) {
   return tools.map((tool, i) => ({ key: keyOf(g.game, table.players, table.seats, moment.pos, tool), build: () => {
     const id = `pa-tool-${i}`;
     const picked = { attacker: null, defender: null };
-    const out = el("p", { class: "pa-tool-link", id: `${id}-link` });
+    const link = el("a", { class: "th-button" });
+    const out = el("p", { class: "pa-tool-link", id: `${id}-link` }, link);
     const problems = el("div", { class: "pa-tool-errors", role: "status" });
+    // The link is written from the table of now: at each pick, and again as it is followed (a
+    // record entered on the card since keeps this fold, which is drawn once per step).
     const draw = () => {
       const now = current();
       const r = toolLink(now.rules, now.table, tool.page, picked, moment.pos);
       problems.replaceChildren(...r.errors.map((e) => el("p", { class: "th-field-error", text: e.message })));
-      if (!r.href) { out.replaceChildren(); return; }
+      const href = siteHref(r.href, SITE_ROOT);
+      out.hidden = !href;
+      if (!href) { link.removeAttribute("href"); return; }
       const who = tool.sides && picked.attacker && picked.defender
         ? `: ${playerName(g, now.table, picked.attacker)} against ${playerName(g, now.table, picked.defender)}` : "";
-      const a = recordLink({ name: `Open ${tool.title}${who}`, url: r.href });
-      if (a.classList) a.classList.add("th-button");
-      out.replaceChildren(a);
+      link.href = href;
+      link.textContent = `Open ${tool.title}${who}`;
     };
+    link.addEventListener("click", draw, true);   // before the theme's own handler reads the address
     const body = [];
     if (tool.sides) {
       for (const side of ["attacker", "defender"]) body.push(sideChips(g, table, id, side, (p) => { picked[side] = p; draw(); }));
