@@ -484,6 +484,7 @@ def test_a_combat_step_opens_the_battle_calculator_filled_from_the_table_in_4_ta
         pg.locator("#pa-add-p1").tap()
         pg.wait_for_selector("#pa-reminders li[data-player='1'] li[data-record='mn-hamilcar']")
         link.scroll_into_view_if_needed()
+        assert link.bounding_box()["height"] >= 44, "the link's tap target is under 44 px"
         link.tap()
         taps += 1
         pg.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
