@@ -17,17 +17,28 @@ const PAGES = {
   "play-along": () => import("../play/page/index.js"),
 };
 
+// Play along opened directly is started by its classic build, asked for async in its head
+// (partials/play-early.html). On that first view its modules wait for that build: imported only
+// if, once the build has loaded or failed and the document is read, the page is still not started.
+// Either script may run first; the code is fetched once.
+const early = typeof window !== "undefined" ? window.cmpEarlyPlayBuild : null;
+const earlyRoot = early ? document.getElementById("play-along") : null;
+
+function importFor(id, script) {
+  script().catch((err) => {
+    const root = document.getElementById(id);
+    if (root) root.dataset.loadError = String(err && err.message || err);
+  });
+}
+
 function load() {
   if (document.querySelector("[data-cmp-record]")) import("./in-play.js").catch(() => {});   // a record page: is it in play at this device's table?
   for (const [id, script] of Object.entries(PAGES)) {
-    // A root already started was started by its page's classic build (play along opened
-    // directly: partials/play-early.html); its modules are not asked for again.
-    if (document.getElementById(id) && !document.getElementById(id).dataset.ready) {
-      script().catch((err) => {
-        const root = document.getElementById(id);
-        if (root) root.dataset.loadError = String(err && err.message || err);
-      });
-    }
+    // A root already started was started by its page's classic build; its modules are not asked for.
+    const root = document.getElementById(id);
+    if (!root || root.dataset.ready) continue;
+    if (root === earlyRoot) early.then(() => { if (root.isConnected && !root.dataset.ready) importFor(id, script); });
+    else importFor(id, script);
   }
 }
 

@@ -1,0 +1,163 @@
+"""Play along opened directly fetches its code once, whichever of its two scripts runs first.
+
+The page's head asks for play along's classic build, async (partials/play-early.html), and the
+theme's scripts end with page-scripts.js, a module that imports a page's modules when its root is
+not started yet. On a cold phone either can run first; page-scripts.js waits for the early build
+and imports the modules only if that build could not load. Counted here:
+
+- three cold loads (served with gzip, no cache, a new phone context each): one on the cold-phone
+  profile of tests/benchmarks/play_cold_bench.py (1.6 Mbps down, 150 ms round trips, CPU 4x
+  slower), two on a faster network with a slower CPU (8 Mbps, 50 ms, CPU 6x), where the module
+  loader ran first in 4 of 4 loads before the fix (the cold-phone profile: 2 of 4). The classic
+  build is asked for once and none of the modules only play along imports is asked for;
+- each order forced: the early build held back until page-scripts.js has run, page-scripts.js
+  held back until the early build has run, and the early build failing (then the modules load).
+
+About 30 s: the cold loads are slow on purpose.
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from generator.export.classic_scripts import classic_path, module_graph, parse_module
+from generator.export.finish import PLAY_SCRIPT
+from generator.paths import CONTENT
+from quiet_server import serve
+
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+from play_cold_bench import NETWORK, QUERY, THROTTLE, GzipHandler  # noqa: E402
+
+EARLY = classic_path(PLAY_SCRIPT)
+PAGE_SCRIPTS = "assets/page/page-scripts.js"
+# (network conditions, CPU slowdown): the cold phone, then a faster network with a slower CPU, twice.
+PROFILES = [(NETWORK, THROTTLE)] + 2 * [({**NETWORK, "latency": 50, "downloadThroughput": 8_000_000 / 8}, 6)]
+
+
+def _graph(entry: str) -> set[str]:
+    return {m.path for m in module_graph(entry, CONTENT)}
+
+
+def play_only_modules() -> set[str]:
+    """The modules of play along's graph that no other script of its page imports (read from the
+    sources: the site's are minified)."""
+    import yaml
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    others: set[str] = set()
+    for item in config["extra_javascript"]:
+        if isinstance(item, dict) and item.get("type") == "module" and item["path"] != PAGE_SCRIPTS:
+            others |= _graph(item["path"])
+    loader = parse_module(PAGE_SCRIPTS, (CONTENT / PAGE_SCRIPTS).read_text(encoding="utf-8"), CONTENT)
+    for _local, dep, _name, _line in loader.imports:   # its static imports; the dynamic ones are the pages'
+        others |= _graph(dep)
+    return _graph(PLAY_SCRIPT) - others
+
+
+@pytest.fixture(scope="module")
+def gzip_url(site_dir):
+    url, server = serve(site_dir, handler_class=GzipHandler)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def play_only():
+    found = play_only_modules()
+    assert len(found) > 20 and "assets/play/engine/index.js" in found, sorted(found)
+    return found
+
+
+def _open(browser, url: str, throttle=None, hold=None, fail=None):
+    """A new phone context opening play along's table link; returns (context, page, asked), where
+    asked counts each site path requested. `hold` (a site path) is answered only when the caller
+    releases it; `fail` is refused."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    asked: Counter = Counter()
+    page.on("request", lambda r: asked.update([r.url.split("?")[0].removeprefix(url)]))
+    held = []
+    if hold:
+        page.route(lambda u, t=url + hold: u.split("?")[0] == t, lambda route: held.append(route))
+    if fail:
+        page.route(lambda u, t=url + fail: u.split("?")[0] == t, lambda route: route.abort())
+    if throttle:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", throttle[0])
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle[1]})
+    page.goto(f"{url}play-along/?{QUERY}", wait_until="commit")
+    return context, page, asked, held
+
+
+def _ready(page) -> None:
+    page.wait_for_selector("#play-along[data-ready=true]", timeout=120000)
+    page.wait_for_selector("#pa-reminders li[data-record]", timeout=30000)
+    page.wait_for_load_state("load", timeout=120000)
+    page.wait_for_timeout(300)   # a late import would be asked for by now
+
+
+def _fetched(asked: Counter, play_only: set[str]) -> tuple[int, list[str]]:
+    return asked[EARLY], sorted(p for p in asked if p in play_only)
+
+
+def test_a_throttled_cold_load_fetches_play_along_once(browser, gzip_url, play_only):
+    context, page, _, _ = _open(browser, gzip_url)   # the server compresses each file once: not timed
+    _ready(page)
+    context.close()
+    for run, throttle in enumerate(PROFILES):
+        context, page, asked, _ = _open(browser, gzip_url, throttle=throttle)
+        try:
+            _ready(page)
+            early, modules = _fetched(asked, play_only)
+        finally:
+            context.close()
+        assert early == 1 and modules == [], (
+            f"cold load {run + 1}: the classic build asked for {early} time(s), and {len(modules)} of play along's "
+            f"modules too ({sum(asked.values())} requests in all): {modules[:5]}")
+
+
+def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site_url, play_only):
+    context, page, asked, held = _open(browser, site_url, hold=EARLY)
+    try:
+        page.wait_for_function(f"!!performance.getEntriesByName({site_url + PAGE_SCRIPTS!r}).length")
+        page.wait_for_function("document.readyState !== 'loading'")
+        page.wait_for_timeout(300)          # page-scripts.js has run: it must wait, not import
+        assert _fetched(asked, play_only)[1] == []
+        assert len(held) == 1
+        held[0].continue_()
+        _ready(page)
+        assert _fetched(asked, play_only) == (1, [])
+    finally:
+        context.close()
+
+
+def test_the_early_build_arriving_first_starts_the_page_alone(browser, site_url, play_only):
+    context, page, asked, held = _open(browser, site_url, hold=PAGE_SCRIPTS)
+    try:
+        page.wait_for_function(f"performance.getEntriesByName({site_url + EARLY!r}).some((e) => e.responseEnd > 0)")
+        page.wait_for_timeout(300)          # the early build has run; it starts the page once the document is read
+        assert len(held) == 1
+        held[0].continue_()
+        _ready(page)
+        assert _fetched(asked, play_only) == (1, [])
+    finally:
+        context.close()
+
+
+def test_an_early_build_that_fails_to_load_leaves_it_to_the_modules(browser, site_url, play_only):
+    context, page, asked, _ = _open(browser, site_url, fail=EARLY)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        _ready(page)
+        early, modules = _fetched(asked, play_only)
+        assert early == 1 and {PLAY_SCRIPT, "assets/play/engine/index.js"} <= set(modules)
+    finally:
+        context.close()
+    assert errors == []
