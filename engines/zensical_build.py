@@ -39,6 +39,7 @@ from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
 from generator.export.finish import write_offline, write_start_script  # noqa: E402
 from generator.paths import CONTENT, DATA  # noqa: E402
+from generator.export.records import tool_files  # noqa: E402
 from generator.site_files import site_files  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
 
@@ -145,9 +146,11 @@ def stage(out: Path) -> int:
         print(f"{len(problems)} problem(s); no site is built from invalid data.", file=sys.stderr)
         return 1
     config = read_config()
-    generated, full_nav, colors = site_files(model_from(records), config.get("nav"), CONTENT,
+    model = model_from(records)
+    generated, full_nav, colors = site_files(model, config.get("nav"), CONTENT,
                                              config.get("site_url"), config.get("site_name") or "")
-    config["extra"] = {**(config.get("extra") or {}), "app_colors": colors}   # partials/app-head.html
+    config["extra"] = {**(config.get("extra") or {}), "app_colors": colors,   # partials/app-head.html
+                       "tool_files": tool_files(model)}                       # partials/tool-early.html
     if out.exists():
         shutil.rmtree(out)
     docs = out / "docs"

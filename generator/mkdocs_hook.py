@@ -23,6 +23,7 @@ from generator.export.app_manifest import ManifestError  # noqa: E402
 from generator.export.build_time import BuildTimeError, build_datetime  # noqa: E402
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export.finish import write_offline, write_start_script  # noqa: E402
+from generator.export.records import tool_files  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
 from generator.render.share import left_out, page_descriptions, share_meta  # noqa: E402
@@ -78,6 +79,7 @@ def on_config(config):
             model, config.nav, Path(config.docs_dir), config.site_url, config.site_name)
     except ManifestError as err:
         raise PluginError(str(err)) from None
+    config.extra["tool_files"] = tool_files(model)   # each tool page's records, asked for early (partials/tool-early.html)
     _files.clear()
     _files.update(generated)
     _descriptions.clear()

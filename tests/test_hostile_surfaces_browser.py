@@ -51,8 +51,9 @@ def test_the_card_browser_names_a_malformed_or_newer_export(browser, site_url, b
 def test_a_calculator_names_a_newer_export(browser, site_url):
     context = browser.new_context(service_workers="block")
     pg = context.new_page()
-    pg.route("**/api/records.json", lambda route: route.fulfill(status=200, content_type="application/json",
-                                                                 body=json.dumps({"version": 2, "records": []})))
+    pg.route("**/api/games/mare-nostrum.json",   # the calculator's game's records
+             lambda route: route.fulfill(status=200, content_type="application/json",
+                                         body=json.dumps({"version": 2, "records": []})))
     pg.goto(site_url + "calculators/mare-nostrum-battle/")
     pg.wait_for_selector("#mn-battle[data-ready=failed]", timeout=15000)
     text = pg.inner_text("#mn-battle")

@@ -1,9 +1,9 @@
-"""The JSON export that calculators and outside tools read, and play along's file per game.
+"""The JSON export that calculators and outside tools read, and its part per game.
 
 It carries every field of every record, plus its URL, so nothing that reads it
-needs a second copy of the data. The play-along page reads one game's part of the same
-payload (api/play/<game>.json, issue 31.8): a phone that scanned a table's QR code cold
-downloads 70 KB gzipped instead of the whole export's 200 KB.
+needs a second copy of the data. Each tool page (a calculator, a helper, play along) reads its
+own game's part of the same payload, api/games/<game>.json: the battle calculator waited for
+209 KB gzipped of five games, and a phone that scanned a table's QR code for 200 KB.
 """
 from __future__ import annotations
 
@@ -26,25 +26,48 @@ def records_payload(m: Model) -> dict:
     return {"version": EXPORT_VERSION, "count": len(records), "records": records}
 
 
-PLAY_DIR = "api/play"
+# One game's records, and the list of games with each one's tool pages: the one place their
+# names and layout are defined (content/assets/shared/load-records.js reads them).
+GAMES_DIR = "api/games"
+GAMES_INDEX = "index"
 
 
-def play_payloads(payload: dict) -> dict[str, dict]:
-    """{site path: content} of play along's files: one per game whose record has `play_along`,
-    `{version, game, games, count, records}` with the records of that game alone, exactly as
-    records.json holds them (so the page's engine reads either alike), and `index.json`,
-    `{version, games}` for a page with no game yet. `games` lists every such game, `{game, name}`,
-    in the order of their names (the form's game choice)."""
+def game_file(name: str) -> str:
+    """The site path of a game's file (`name`: its slug), or of the list (GAMES_INDEX)."""
+    return f"{GAMES_DIR}/{name}.json"
+
+
+def game_list(records: list[dict]) -> list[dict]:
+    """Every game, in the order of their names (play along's choice of games): `{game, name,
+    play_along, tools}`, `play_along` whether its record has one, `tools` its tool pages (the
+    `page` of each entry of its record's `tools`), which is how a tool page finds its game."""
+    games = [{"game": r["game"], "name": r["name"], "play_along": r.get("play_along") is not None,
+              "tools": [t["page"] for t in r.get("tools") or []]}
+             for r in records if r.get("kind") == "game"]
+    return sorted(games, key=lambda x: (x["name"], x["game"]))
+
+
+def game_payloads(payload: dict) -> dict[str, dict]:
+    """{site path: content} of the files per game: one per game, `{version, game, games, count,
+    records}` with the records of that game alone, exactly as records.json holds them (so an
+    engine reads either alike), and the list alone, `{version, games}`, for a page with no game
+    yet and for a tool page looking up its game. `games` is game_list's in every file."""
     records = payload["records"]
-    games = sorted(({"game": r["game"], "name": r["name"]} for r in records
-                    if r.get("kind") == "game" and r.get("play_along") is not None),
-                   key=lambda x: (x["name"], x["game"]))
-    out = {f"{PLAY_DIR}/index.json": {"version": EXPORT_VERSION, "games": games}}
+    games = game_list(records)
+    out = {game_file(GAMES_INDEX): {"version": EXPORT_VERSION, "games": games}}
     for item in games:
         own = [r for r in records if r.get("game") == item["game"]]
-        out[f"{PLAY_DIR}/{item['game']}.json"] = {"version": EXPORT_VERSION, "game": item["game"], "games": games,
-                                                  "count": len(own), "records": own}
+        out[game_file(item["game"])] = {"version": EXPORT_VERSION, "game": item["game"], "games": games,
+                                        "count": len(own), "records": own}
     return out
+
+
+def tool_files(m: Model) -> dict[str, list[str]]:
+    """{tool page (its path under content/): the files it reads}: the list, where its script
+    finds its game, and its game's file; the page's head asks for both early
+    (partials/tool-early.html)."""
+    return {page: [game_file(GAMES_INDEX), game_file(item["game"])]
+            for item in game_list(list(m.records.values())) for page in item["tools"]}
 
 
 def _json(value) -> str:
@@ -52,10 +75,10 @@ def _json(value) -> str:
 
 
 def export_files(m: Model) -> dict[str, str]:
-    """{site path: JSON text}: records, play along's file per game, and the schemas they follow."""
+    """{site path: JSON text}: records, the file per game, and the schemas they follow."""
     payload = records_payload(m)
     files = {"api/records.json": _json(payload)}
-    files.update({path: _json(value) for path, value in play_payloads(payload).items()})
+    files.update({path: _json(value) for path, value in game_payloads(payload).items()})
     for name, schema in load_schemas().items():
         files[f"api/schemas/{name}"] = json.dumps(schema, ensure_ascii=False, indent=2)
     return files

@@ -1,7 +1,7 @@
 """Play-along cold start benchmark (issue 31.8; a script, not a test): a friend scans a table's QR
 code on a phone that never opened the site, over a slow mobile network. How long until the now
 card shows its first reminder, for this tree's page (which reads only its game's records,
-api/play/<game>.json) against the page reading the whole export (api/records.json) as it did,
+api/games/<game>.json) against the page reading the whole export (api/records.json) as it did,
 built in the same run from a git revision of this repository (the baseline).
 
     python tests/benchmarks/play_cold_bench.py                    # 5 runs each

@@ -10,7 +10,7 @@ gods, wonders, creatures, three per player). 10x data: api/records.json of the b
 each of those 12 records copied nine times under new ids (mn-ajax-b1 ... -b9, same timing) and
 every Mare Nostrum ruling copied nine times (a copy about a copied record concerns the copy), so
 the table holds 120 records in play and the game ten times the rulings. The site is served as
-built; only records.json and the page's own api/play/mare-nostrum.json differ between 1x and 10x.
+built; only records.json and the page's own api/games/mare-nostrum.json differ between 1x and 10x.
 
 The floor is a bare page written into the same site (play-step-floor/index.html): a Next button,
 the project's engine (assets/play/engine/index.js) and the same records.json, drawing the
@@ -206,10 +206,10 @@ def main() -> int:
             if scale == 10:
                 data, ids = ten_times(export)
                 (site / "api" / "records.json").write_text(json.dumps(data), encoding="utf-8")
-                # The page reads its game's own file (api/play/<game>.json, issue 31.8), not
+                # The page reads its game's own file (api/games/<game>.json, issue 31.8), not
                 # records.json: it gets the same ten times the records, or the site's 10x row
                 # would measure 1x data against the floor's 10x.
-                own_file = site / "api" / "play" / "mare-nostrum.json"
+                own_file = site / "api" / "games" / "mare-nostrum.json"
                 own = json.loads(own_file.read_text(encoding="utf-8"))
                 own["records"] = [r for r in data["records"] if r.get("game") == "mare-nostrum"]
                 own["count"] = len(own["records"])

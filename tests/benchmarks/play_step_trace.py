@@ -187,7 +187,7 @@ def main() -> int:
         if args.scale == 10:
             data, ids = bench.ten_times(export)
             (site / "api" / "records.json").write_text(json.dumps(data), encoding="utf-8")
-            own_file = site / "api" / "play" / "mare-nostrum.json"
+            own_file = site / "api" / "games" / "mare-nostrum.json"
             own = json.loads(own_file.read_text(encoding="utf-8"))
             own["records"] = [r for r in data["records"] if r.get("game") == "mare-nostrum"]
             own["count"] = len(own["records"])

@@ -9,21 +9,31 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let cache = null;
+let recordsPath = null;
 
-/** A fresh deep copy of records.json's content each call, so a test may edit it. */
-export function realData() {
-  if (!cache) {
-    let path = process.env.COMPENDIUM_RECORDS;
-    if (!path) {
+function exportPath() {
+  if (!recordsPath) {
+    recordsPath = process.env.COMPENDIUM_RECORDS;
+    if (!recordsPath) {
       const out = mkdtempSync(join(tmpdir(), "helpers-"));
       const venv = join(ROOT, ".venv", "bin", "python");
       const python = process.env.PYTHON || (existsSync(venv) ? venv : "python3");
       execFileSync(python, ["-m", "generator", "write", out], { cwd: ROOT, stdio: "pipe" });
-      path = join(out, "api", "records.json");
+      recordsPath = join(out, "api", "records.json");
     }
-    cache = readFileSync(path, "utf8");
   }
+  return recordsPath;
+}
+
+/** A fresh deep copy of records.json's content each call, so a test may edit it. */
+export function realData() {
+  if (!cache) cache = readFileSync(exportPath(), "utf8");
   return JSON.parse(cache);
+}
+
+/** Another file the same write made, by its site path ("api/games/index.json"), parsed. */
+export function siteJson(path) {
+  return JSON.parse(readFileSync(join(dirname(dirname(exportPath())), path), "utf8"));
 }
 
 /** The record with this id in a records.json content (to edit it in a test). */

@@ -1,6 +1,6 @@
 // Play along's records file per game (issue 31.8): content/assets/play/page/load.js's pure parts
-// and the files generator/export/records.py writes beside api/records.json (api/play/<game>.json,
-// api/play/index.json). The engine reads a game's file exactly as it reads the whole export: the
+// and the files generator/export/records.py writes beside api/records.json (api/games/<game>.json,
+// api/games/index.json). The engine reads a game's file exactly as it reads the whole export: the
 // same rules, the same moments; a link to an unknown game still names every game.
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -11,6 +11,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as E from "../../content/assets/play/engine/index.js";
 import { playFile, openingGame, playRules, addGame } from "../../content/assets/play/page/load.js";
+import { gameFile } from "../../content/assets/shared/load-records.js";
 import { realData } from "./helper-records.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -24,7 +25,7 @@ function apiFolder() {
   return join(out, "api");
 }
 const API = apiFolder();
-const file = (name) => JSON.parse(readFileSync(join(API, "play", `${name}.json`), "utf8"));
+const file = (name) => JSON.parse(readFileSync(join(API, "..", gameFile(name)), "utf8"));
 const whole = realData();
 const GAMES = ["ancient-conquest", "diplomacy-variant", "mare-nostrum", "mosaic-wars-disasters", "seven-wonders-myths"];
 

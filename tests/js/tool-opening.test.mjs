@@ -4,8 +4,9 @@
 // a hostile or missing opening is ignored, never followed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { realData, recordIn } from "./helper-records.mjs";
+import { realData, recordIn, siteJson } from "./helper-records.mjs";
 import { openingQuery, toolEntry, BLANK } from "../../content/assets/tools/opening.js";
+import { gameFile, gameOfTool, GAMES_INDEX } from "../../content/assets/shared/load-records.js";
 import * as mn from "../../content/assets/calculators/mn-battle.js";
 import * as ac from "../../content/assets/calculators/ac-battle.js";
 import * as sets from "../../content/assets/helpers/mn-sets/index.js";
@@ -103,4 +104,27 @@ test("a missing, unknown or hostile opening is ignored, never followed", () => {
   const data = realData();
   recordIn(data, "mn-mare-nostrum-mythology").tools[0].opens_on.example = "mn-no-such-ruling";
   assert.equal(openingQuery(data, page, "").opening.example, null);   // the state still opens; no link is made up
+});
+
+test("each tool reads its game's file alone, found by its page in the list, as it reads the whole export", () => {
+  const whole = realData();
+  const index = siteJson(gameFile(GAMES_INDEX));
+  for (const [page, run] of Object.entries(PAGES)) {
+    const game = gameOfTool(index.games, page);
+    assert.ok(game, `${page} is no game's tool in ${gameFile(GAMES_INDEX)}`);
+    const own = siteJson(gameFile(game));
+    assert.deepEqual(own.records, whole.records.filter((r) => r.game === game), page);
+    const opened = openingQuery(own, page, "");
+    assert.deepEqual(opened, openingQuery(whole, page, ""), page);
+    assert.deepEqual(run(own, opened.query), run(whole, opened.query), page);
+  }
+  assert.equal(gameOfTool(index.games, "calculators/no-such-tool.md"), null);
+  assert.equal(gameOfTool("nope", "calculators/mare-nostrum-battle.md"), null);
+});
+
+test("a link written before a rename opens on the record through its game's file alone", () => {
+  const own = siteJson(gameFile("mare-nostrum"));
+  recordIn(own, "mn-hannibal").former_ids = ["mn-hanibal"];
+  const { query } = openingQuery(own, "calculators/mare-nostrum-battle.md", "?d.heroes=mn-hanibal&a.legions=2");
+  assert.equal(query, "d.heroes=mn-hannibal&a.legions=2");
 });

@@ -7,7 +7,7 @@
 import { el, onEveryPage } from "./view/dom.js";
 import { showVerdict } from "./view/odds.js";
 import { plainText, namesOf } from "./view/record-text.js";
-import { loadRecords, siteRoot } from "../shared/load-records.js";
+import { loadToolRecords, siteRoot } from "../shared/load-records.js";
 import * as E from "./ac-battle.js";
 import { renderForm, showIssues } from "./ac-battle-page/form.js";
 import { chancesTable, oracleBox, dieRows, steps } from "./ac-battle-page/details.js";
@@ -109,7 +109,7 @@ function start() {
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "loading";
   root.replaceChildren(el("p", { class: "acb-note", text: "Loading the rules data…" }));
-  loadRecords().then((payload) => { if (root.isConnected) mount(root, payload); }).catch((err) => {
+  loadToolRecords(PAGE).then((payload) => { if (root.isConnected) mount(root, payload); }).catch((err) => {
     root.replaceChildren(el("div", { class: "acb-alert", role: "alert", text: `The rules data could not be loaded (${err.message}). Reload the page to try again.` }));
     root.dataset.ready = "failed";
   });

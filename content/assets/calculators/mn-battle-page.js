@@ -5,7 +5,7 @@
 
 import { el, onEveryPage } from "./view/dom.js";
 import { showVerdict } from "./view/odds.js";
-import { loadRecords } from "../shared/load-records.js";
+import { loadToolRecords } from "../shared/load-records.js";
 import {
   rulesFromRecords, analyse, scenarioFromQuery, scenarioToQuery, normalizeScenario, effectOf, civOf, queryNotes,
   plansFromQuery, plansToQuery,
@@ -131,7 +131,7 @@ function start() {
   const root = document.getElementById("mn-battle");
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "loading";
-  loadRecords().then((data) => { const rules = rulesFromRecords(data); if (root.isConnected) mount(root, rules, data); }).catch((e) => {
+  loadToolRecords(PAGE).then((data) => { const rules = rulesFromRecords(data); if (root.isConnected) mount(root, rules, data); }).catch((e) => {
     root.replaceChildren(el("div", { role: "alert" }, el("p", { text: `The battle calculator could not load the records: ${e.message}` })));
     root.dataset.ready = "failed";
   });

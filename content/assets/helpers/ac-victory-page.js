@@ -2,7 +2,7 @@
 // peoples and their objectives as check boxes, the optional points, and the final count.
 // The state is the query string.
 import { rulesFromRecords, countQuery, scenarioToQuery, READINGS, CITY_RULES } from "./ac-victory.js";
-import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict, loadToolRecords } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
@@ -194,4 +194,4 @@ function renderResults(rules, r) {
   return out;
 }
 
-startHelper("ac-victory", "victory helper", mount);
+startHelper("ac-victory", "victory helper", mount, () => loadToolRecords(PAGE));   // its game's records alone

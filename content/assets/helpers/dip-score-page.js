@@ -2,7 +2,7 @@
 // power (name and centres), the two readings, and the score table; the state is the
 // query string.
 import { rulesFromRecords, scoreQuery, scenarioToQuery, formatPoints, READINGS, READING_NAMES, MAX_POWERS } from "./dip-score.js";
-import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
+import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict, loadToolRecords } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
@@ -135,4 +135,4 @@ function renderResults(rules, r) {
   return out;
 }
 
-startHelper("dip-score", "score helper", mount);
+startHelper("dip-score", "score helper", mount, () => loadToolRecords(PAGE));   // its game's records alone

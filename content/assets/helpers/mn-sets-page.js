@@ -2,7 +2,7 @@
 // mn-sets/index.js: it builds the form from the rules, turns the form into the same query
 // string the address bar holds, and shows what the engine returns.
 import { rulesFromRecords, scenarioFromQuery, scenarioToQuery, analyse, READINGS } from "./mn-sets/index.js";
-import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
+import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict, loadToolRecords } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
@@ -176,4 +176,4 @@ function renderResults(rules, a) {
   return out;
 }
 
-startHelper("mn-sets", "sets helper", mount);
+startHelper("mn-sets", "sets helper", mount, () => loadToolRecords(PAGE));   // its game's records alone

@@ -2,7 +2,7 @@
 // mos-disaster.js: pick a disaster, say what you hold, and see its losses walked in
 // order. The state is the query string.
 import { rulesFromRecords, walkQuery, scenarioToQuery } from "./mos-disaster.js";
-import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict } from "../shared/tool-page.js";
+import { el, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict, loadToolRecords } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
@@ -143,4 +143,4 @@ function renderResults(rules, r) {
   return out;
 }
 
-startHelper("mos-disaster", "disaster helper", mount);
+startHelper("mos-disaster", "disaster helper", mount, () => loadToolRecords(PAGE));   // its game's records alone

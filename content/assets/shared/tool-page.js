@@ -4,15 +4,16 @@
 // never import this file.
 import { el, siteHref } from "./dom.js";
 import { onEveryPage } from "./on-page.js";
-import { loadRecords } from "./load-records.js";
+import { loadRecords, loadToolRecords } from "./load-records.js";
 
 export { el } from "./dom.js";   // the site's one element builder (text always as text)
 
 export const SITE_ROOT = new URL("../../", import.meta.url);
 
-// The one records loader of the site's tools (calculators, helpers and play along alike): fetched over
-// http(s), read from api/records.js in the downloadable file:// copy, where fetch is refused.
-export { loadRecords };
+// The one records loader of the site's tools (calculators, helpers and play along alike): a tool's
+// game's file fetched over http(s), the whole export read from api/records.js in the downloadable
+// file:// copy, where fetch is refused.
+export { loadRecords, loadToolRecords };
 
 /** A link to a record's page (its url from the export), or its name as plain text. */
 export function recordLink(ref, text) {
@@ -75,8 +76,8 @@ export function copyLinkButton(label) {
 /**
  * Run mount(root, recordsJson) on every page that has #rootId, after instant navigation too.
  * A failure to load or read the records becomes a message in the page, never a silent blank.
- * `load` gives what mount is handed (the whole export unless a page reads less: play along
- * reads its game's file, play/page/load.js).
+ * `load` gives what mount is handed: a helper's game's records (loadToolRecords(its page)), play
+ * along's (play/page/load.js); the whole export if none is given.
  */
 export function startHelper(rootId, name, mount, load = loadRecords) {
   const start = () => {

@@ -1,21 +1,21 @@
 // Play along's records (issue 31.8): the page reads one game's part of the export,
-// api/play/<game>.json (generator/export/records.py: the game's records exactly as
+// api/games/<game>.json (shared/load-records.js gameFile: the game's records exactly as
 // api/records.json holds them, and the list of games), not the whole of api/records.json. A phone
 // that scanned a table's QR code cold waited for 200 KB (gzipped) of five games to show one.
 // The page's head has already asked for the file of the link's game (partials/play-early.html);
 // that answer is taken once. A game chosen later is fetched when chosen. Opened from files (the
 // downloadable copy), where fetch is refused, the whole export is read from api/records.js.
 import { checkedExport, ExportError } from "../../export/check.js";
-import { loadRecords } from "../../shared/load-records.js";
+import { loadRecords, gameFile, GAMES_INDEX } from "../../shared/load-records.js";
 
 const SITE_ROOT = new URL("../../../", import.meta.url);   // this file is assets/play/page/load.js
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const MAX_SLUG = 60;
 const pending = new Map();   // file name -> promise of its content
 
-/** The file a game's records are in: its slug when it could be one, else "index" (no game). */
+/** The file a game's records are in: its slug when it could be one, else the list's (no game). */
 export function playFile(game) {
-  return typeof game === "string" && game.length <= MAX_SLUG && SLUG.test(game) ? game : "index";
+  return typeof game === "string" && game.length <= MAX_SLUG && SLUG.test(game) ? game : GAMES_INDEX;
 }
 
 /** The game the page opens on, as the head's early request reads it: the link's first `g`, else
@@ -26,10 +26,10 @@ export function openingGame(search, storedGame) {
   return g !== null ? g : (typeof storedGame === "string" ? storedGame : null);
 }
 
-/** The games of a file's `games` list that are well formed: [{game, name}]. */
+/** The games of a file's `games` list that are well formed and played along: [{game, name}]. */
 function gameList(value) {
-  if (!Array.isArray(value)) throw new ExportError("api/play/ holds no list of games; rebuild the site.");
-  return value.filter((x) => x && typeof x.game === "string" && SLUG.test(x.game) && typeof x.name === "string")
+  if (!Array.isArray(value)) throw new ExportError(`${gameFile(GAMES_INDEX)} holds no list of games; rebuild the site.`);
+  return value.filter((x) => x && typeof x.game === "string" && SLUG.test(x.game) && typeof x.name === "string" && x.play_along !== false)
     .map((x) => ({ game: x.game, name: x.name }));
 }
 
@@ -43,13 +43,13 @@ function fetched(url) {
 }
 
 function fromServer(name) {
-  const url = new URL(`api/play/${name}.json`, SITE_ROOT).href;
+  const url = new URL(gameFile(name), SITE_ROOT).href;
   return fetched(url).then((r) => {
-    if (r.status === 404 && name !== "index") return fromServer("index");   // not a game: the list alone, and the engine says so
-    if (!r.ok) throw new Error(`api/play/${name}.json: HTTP ${r.status}`);
+    if (r.status === 404 && name !== GAMES_INDEX) return fromServer(GAMES_INDEX);   // not a game: the list alone, and the engine says so
+    if (!r.ok) throw new Error(`${gameFile(name)}: HTTP ${r.status}`);
     return r.json().then((content) => {
       const games = gameList(content && content.games);
-      if (name === "index") return { games, data: checkedExport({ version: content && content.version, records: [] }) };
+      if (name === GAMES_INDEX) return { games, data: checkedExport({ version: content && content.version, records: [] }) };
       return { games, data: checkedExport(content) };
     });
   });
