@@ -136,6 +136,18 @@ test("a side that is not a player of the table is a message at its field, never 
   assert.equal(E.toolLink(rules, t, PAGE, { attacker: 1, defender: 2 }, "1.mn-offering-phase").href, null);
   assert.equal(E.toolLink(rules, t, PAGE, { attacker: 1, defender: 2 }, "nowhere").href, null);
   assert.equal(E.toolLink(rules, null, PAGE, {}).href, null);
+  // A table handed to the API by hand, its fields of the wrong shapes: a link or a message, never a throw.
+  for (const bad of [{ game: "ancient-conquest", players: 4, options: [5, "ac-fleets", {}], seats: ["1", 2] }, { game: "mare-nostrum", players: "4", seats: [] },
+    { game: "mare-nostrum", players: 4, seats: [null, {}, "mn-rome"], log: "e" }]) {
+    for (const page of [PAGE, "calculators/ancient-conquest-battle.md"]) {
+      for (const pos of [undefined, "1.mn-combat", "1.ac-combat"]) {
+        const l = E.toolLink(rules, bad, page, { attacker: 1, defender: 3 }, pos);
+        assert.ok(l.href === null || typeof l.href === "string", JSON.stringify(bad));
+        assert.ok(Array.isArray(l.errors));
+        assert.ok(Array.isArray(E.toolsAt(rules, bad, pos)));
+      }
+    }
+  }
   assert.deepEqual(E.toolsAt(rules, t, "nowhere"), []);
   assert.deepEqual(E.toolsAt(rules, null), []);
 });

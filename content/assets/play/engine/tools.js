@@ -53,7 +53,7 @@ const FILL = {
   // rules the table plays among those the calculator applies (each read from its record:
   // model.js optionalRecords). Its units, factors and terrain are the player's to enter.
   "ancient-conquest-battle": { sides: false, write: ({ table, uses }) => {
-    const on = new Set(table.options || []);
+    const on = new Set(Array.isArray(table.options) ? table.options : []);
     const optional = {};
     for (const [key, id] of Object.entries(optionalRecords())) if (on.has(id) && uses.has(id)) optional[key] = true;
     const o = new URLSearchParams(encodeScenario({ optional })).get("o");
@@ -97,7 +97,7 @@ export function toolsAt(rules, table, pos) {
 }
 
 /** The number of players at the table. */
-const playersOf = (table) => (Number.isInteger(table.players) ? table.players : (table.seats || []).length);
+const playersOf = (table) => (Number.isInteger(table.players) ? table.players : Array.isArray(table.seats) ? table.seats.length : 0);
 
 /**
  * The tool's site-relative address with the two sides picked ({attacker, defender}: player
@@ -132,7 +132,7 @@ export function toolLink(rules, table, page, picked = {}, pos) {
       errors.push({ field: side, message: "The defender must be another player than the attacker." });
       continue;
     }
-    const key = (table.seats || [])[player - 1];
+    const key = Array.isArray(table.seats) ? table.seats[player - 1] : null;
     const choice = key ? g.seats.choices.find((c) => c.key === key) : null;
     sides[side] = { player, seat: choice && choice.id ? choice.id : null,
       held: held.filter((e) => e.player === player && uses.has(e.id)).map((e) => g.byId.get(e.id)).filter(Boolean)
