@@ -98,3 +98,23 @@ def test_seats_owns_naming_a_field_every_record_has_is_one_line_at_the_game_reco
     assert_only_problem_lines(output)
     assert len(lines) == 1, "\n".join(lines)
     assert lines[0].startswith(f"data/{game}:{line_of(data, game, 'owns: kind')}: play_along.seats.owns: names the field 'kind'"), lines
+
+
+def test_a_refused_record_hides_no_other_problem_of_its_game(tmp_path):
+    """A hero refused by its schema leaves the rest of its game checked: the play-along breaks of
+    other files of that game are still said, each once, in the same run. Only a refused file of a
+    kind the turn is made of (a game record, a rule) leaves its game's turn unread."""
+    data = tmp_path / "data"
+    shutil.copytree(REAL, data)
+    edits = [("mare-nostrum/hero/mn-ajax.yaml", "kind: hero\n", "kind: hero\nbogus: 1\n", "bogus", "unknown field"),
+             *[(rel, old, new, field, words) for rel, old, new, field, words, _ in BREAKS if rel.startswith("mare-nostrum/") and "turn:" not in old]]
+    for rel, old, new, *_ in edits:
+        text = (data / rel).read_text(encoding="utf-8")
+        (data / rel).write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, lines, output = check(data, timeout=120)
+    assert code == 1 and "Traceback" not in output, output
+    assert_only_problem_lines(output)
+    for rel, _, new, field, words in edits:
+        mine = [m for m in lines if m.startswith(f"data/{rel}:")]
+        assert len(mine) == 1 and f": {field}: " in mine[0] and words in mine[0], f"{rel}:\n" + "\n".join(lines)
+    assert len(lines) == len(edits), "\n".join(lines)

@@ -8,11 +8,14 @@ class RecordSet(list):
     `unchecked_ids` holds the ids of data files that failed to load or failed the
     schema pass (the id they declare, and the one their file name implies). Another
     record may name them; whether they exist is settled once those files are fixed.
+    `unchecked_turn_ids` are those of them that a game's turn or setup may be made of (a game
+    record, a rule): while one is refused, its game's turn cannot be read.
     """
 
-    def __init__(self, records=(), unchecked_ids=()):
+    def __init__(self, records=(), unchecked_ids=(), unchecked_turn_ids=None):
         super().__init__(records)
         self.unchecked_ids = frozenset(unchecked_ids)
+        self.unchecked_turn_ids = self.unchecked_ids if unchecked_turn_ids is None else frozenset(unchecked_turn_ids)
 
 
 def known_ids(records) -> set:

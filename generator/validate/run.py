@@ -33,6 +33,17 @@ def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]
     return ids
 
 
+# The kinds whose records a game's turn and setup are made of: a refused one leaves its game's turn unread.
+TURN_KINDS = ("game", "rule")
+
+
+def _unchecked_turn_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:
+    """The unchecked ids of refused files of a kind the turn is made of (by their folder, or the kind they declare)."""
+    turn_files = {f for f in failed_files if len(PurePosixPath(f).parts) == 4 and PurePosixPath(f).parts[2] in TURN_KINDS}
+    turn_files |= {r.rel for r in records if r.rel in failed_files and r.data.get("kind") in TURN_KINDS}
+    return _unchecked_ids(records, turn_files)
+
+
 def _run(check, records: RecordSet) -> list[Problem]:
     """A check that raises is a generator bug; report it like any problem instead of a traceback."""
     try:
@@ -54,7 +65,8 @@ def validate(records: list[RawRecord], earlier: list[Problem] = ()) -> list[Prob
 
 def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Problem]:
     failed = {p.file for p in problems}
-    checked = RecordSet([r for r in records if r.rel not in failed], _unchecked_ids(records, failed))
+    checked = RecordSet([r for r in records if r.rel not in failed], _unchecked_ids(records, failed),
+                        _unchecked_turn_ids(records, failed))
     # The engines' Node process starts now, for the games not yet in doubt, and works beside the
     # cross-record checks; the engines' check below takes from its answer what it asks for.
     _run(lambda recs: start_engines(recs, _doubtful_games(records, failed)) or [], checked)

@@ -511,9 +511,10 @@ def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
 
 
 def _games_in_doubt(records) -> set:
-    """Games with a refused file: a refused step record would make every timing that names it,
-    and every phase line naming its phase, look wrong. Their timing is checked once it loads."""
-    unchecked = getattr(records, "unchecked_ids", frozenset())
+    """Games with a refused file of a kind their turn is made of (a game record, a rule): a refused
+    step record would make every timing that names it, and every phase line naming its phase, look
+    wrong. Their timing is checked once it loads. A refused hero or card leaves the rest checked."""
+    unchecked = getattr(records, "unchecked_turn_ids", getattr(records, "unchecked_ids", frozenset()))
     prefix_game = {str(r.data.get("id")).split("-", 1)[0]: r.data.get("game") for r in records
                    if isinstance(r.data.get("id"), str)}
     return {prefix_game.get(str(i).split("-", 1)[0]) for i in unchecked} - {None}
