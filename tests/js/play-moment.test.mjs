@@ -435,3 +435,20 @@ test("the scoring link opens its helper with no message: the helper's own engine
     assert.deepEqual(helpers[page](query), [], `${q} -> ${link}`);
   }
 });
+
+test("Back from an age's cleanup goes to the last turn the table played in it; the page's last turn of a game with no set end says so", () => {
+  let t = E.tableFromQuery(rules, "g=seven-wonders-myths&n=4").table;
+  // Four turns of age II, a myth card recorded at the fourth, then the age's cleanup.
+  const go = (to) => { t = E.applyChange(rules, t, { type: "marker", to }, { phone: "aaa" }).table; };
+  let pos = "2.swm-prayer-phase";
+  go(pos);
+  for (let i = 0; i < 200 && !pos.startsWith("2.4."); i += 1) { pos = E.nextPosition(rules, t, pos); go(pos); }
+  t = E.applyChange(rules, t, { type: "enter", id: "swm-apollo", player: 2 }, { phone: "aaa" }).table;
+  go("2.swm-cleanup-phase");
+  const back = E.previousPosition(rules, t, "2.swm-cleanup-phase");
+  assert.match(back, /^2\.4\./, `back from the cleanup: ${back}`);
+  // Mare Nostrum has no last turn: the page's 999th says it is as far as the page goes.
+  const mn = E.tableFromQuery(rules, "g=mare-nostrum&n=4").table;
+  assert.deepEqual(E.momentAt(rules, mn, "999.mn-combat").ceiling, { n: 999, label: "Turn" });
+  assert.equal(E.momentAt(rules, mn, "998.mn-combat").ceiling, null);
+});

@@ -127,7 +127,8 @@ function usedAt(g, state, e, p, limit) {
  * {pos, round, step: {id, name, url, path, line}, passes, reminders, rulings, due, dueGroups, dueTurn,
  *  prompts, leaving, used, wins, limits, arrivals, end, objectives, gaps, view}. `limits`: each player over a
  * holding limit (limits.js overLimits). `objectives`: every
- * objective of the table's records with its holder and verdict (objectivesOf). `passes`: at a step where records
+ * objective of the table's records with its holder and verdict (objectivesOf). `ceiling`: {n, label}
+ * in the last round the page counts of a game with no set end, else null. `passes`: at a step where records
  * always in play change hands, {first, note, records: [{id, name, url, player}]}, else null. `asPlayer` (default the table's
  * `as`) puts that player's reminders and due items first and marks the other players' folded.
  */
@@ -231,6 +232,8 @@ export function momentAt(rules, table, pos, { asPlayer } = {}) {
     prompts, leaving, used: state.used.slice(), wins: winsAt(g, table, state, here, p.step), limits: overLimits(g, inPlay),
     arrivals: arrivalsAt(g, p).map((a) => ({ ...a, player: a.group === null ? null : seatPlayer(g, table, String(a.group)) })), end,
     objectives: objectivesOf(g, table, state.objectives),
+    // The page's last round in a game with no set end (Mare Nostrum's turn 999): it says so.
+    ceiling: range && range.last === null && p.round === range.ceiling ? { n: range.ceiling, label: g.rounds.label } : null,
     gaps: [...g.gaps, ...(g.rounds && g.rounds.note ? [g.rounds.note] : [])],
     view,
   };

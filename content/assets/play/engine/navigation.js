@@ -6,6 +6,7 @@
 import { gameRules } from "./records.js";
 import { parsePosition, formatPosition, first, after, before, roundRange, firstOfRound, closingOf, closingIn, segments } from "./sequence.js";
 import { dueThisRound } from "./due.js";
+import { stateOf } from "./log.js";
 
 export const UNITS = ["step", "phase", "turn", "round"];
 
@@ -46,7 +47,22 @@ function roundEndStop(g, table, p) {
   return endsGame || dueThisRound(g, table, p, [], range).some((d) => d.shownAt === last) ? { round: p.round, turn: null, step: last } : null;
 }
 
-function move(g, p, unit, forward, table) {
+/**
+ * The highest inner turn of round n the table's log reached: where a change was made, or where
+ * the marker was moved to (a phone's moves made one after another keep only their last), or null.
+ */
+function lastTurnPlayed(rules, table, g, n) {
+  let best = null;
+  for (const e of stateOf(rules, table).events) {
+    for (const pos of [e.pos, e.type === "marker" ? e.to : null]) {
+      const q = typeof pos === "string" ? parsePosition(g, pos) : null;
+      if (q && !q.error && q.round === n && Number.isInteger(q.turn)) best = Math.max(best || 0, q.turn);
+    }
+  }
+  return best;
+}
+
+function move(g, p, unit, forward, table, rules) {
   if (unit === "round") return forward ? roundEndStop(g, table, p) || after(g, p, "round") : before(g, p, "round");
   if (unit === "turn") {
     if (forward) return roundEndStop(g, table, p) || nextTurn(g, p);
@@ -63,14 +79,14 @@ function move(g, p, unit, forward, table) {
     for (let i = 0; q && !topLevel(g, q) && i < limit; i += 1) q = forward ? after(g, q, "step") : before(g, q, "step");
     return q;
   }
-  return forward ? after(g, p, "step") : before(g, p, "step");
+  return forward ? after(g, p, "step") : before(g, p, "step", { lastTurn: g.rounds && g.rounds.innerTurns ? lastTurnPlayed(rules, table, g, p.round) : null });
 }
 
 /** The position after pos by unit (step, phase, turn or round), or null past the end. */
 export function nextPosition(rules, table, pos, unit = "step") {
   const { g, p } = gameAndPosition(rules, table, pos);
   if (!g) return null;
-  const q = move(g, p, UNITS.includes(unit) ? unit : "step", true, table);
+  const q = move(g, p, UNITS.includes(unit) ? unit : "step", true, table, rules);
   return q ? formatPosition(q) : null;
 }
 
@@ -78,7 +94,7 @@ export function nextPosition(rules, table, pos, unit = "step") {
 export function previousPosition(rules, table, pos, unit = "step") {
   const { g, p } = gameAndPosition(rules, table, pos);
   if (!g) return null;
-  const q = move(g, p, UNITS.includes(unit) ? unit : "step", false, table);
+  const q = move(g, p, UNITS.includes(unit) ? unit : "step", false, table, rules);
   return q ? formatPosition(q) : null;
 }
 

@@ -181,7 +181,7 @@ export function after(g, p, unit = "step") {
 }
 
 /** The position before p (unit "step", or "round": the previous round's first position), or null before the start. */
-export function before(g, p, unit = "step") {
+export function before(g, p, unit = "step", { lastTurn = null } = {}) {
   const range = roundRange(g);
   if (unit === "round") {
     if (!range || p.round <= range.first) return null;
@@ -195,8 +195,9 @@ export function before(g, p, unit = "step") {
   if (!innerTurns(g)) return previousRound();
   const { opening, repeat } = segments(g);
   if (seg.name === "close") {
-    // Back from the round's end: its last turn (turn 1 when the records give no count).
-    if (repeat.length) return at(p.round, Number.isInteger(g.rounds.turns) ? g.rounds.turns : 1, repeat[repeat.length - 1]);
+    // Back from the round's end: its last turn (the records' count; else the last the table played, `lastTurn`; else turn 1).
+    const last = Number.isInteger(g.rounds.turns) ? g.rounds.turns : Number.isInteger(lastTurn) && lastTurn >= 1 ? lastTurn : 1;
+    if (repeat.length) return at(p.round, last, repeat[repeat.length - 1]);
     return opening.length ? at(p.round, null, opening[opening.length - 1]) : previousRound();
   }
   if (seg.name === "repeat") {

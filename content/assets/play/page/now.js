@@ -395,6 +395,11 @@ function tailContent(g, moment, ctx) {
       return end;
     } });
   }
+  if (moment.ceiling) {
+    const { n, label } = moment.ceiling;
+    out.push({ key: keyOf(g.game, "pa-ceiling", n), build: () => el("p", { class: "pa-end", id: "pa-ceiling",
+      text: `${label} ${n} is the last the page counts: ${g.record.name} has no set last ${label.toLowerCase()}, so the marker goes no further.` }) });
+  }
   (moment.gaps || []).forEach((gap, i) => out.push({ key: keyOf("pa-gap", i, gap), build: () => el("p", { class: "pa-gap th-unknown", text: gap }) }));
   return out;
 }
