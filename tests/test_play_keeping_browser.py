@@ -87,6 +87,18 @@ def test_every_table_opened_is_kept_and_tabs_merge(browser, site_url):
         a.wait_for_timeout(400)
         held = {e["id"]: e["player"] for e in json.loads(a.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))["inPlay"]}
         assert held.get("mn-ajax") == 2 and held.get("mn-hermes") == 1, held
+
+        # Forget in tab B stands: tab A's next step does not keep the table again behind its back.
+        b.wait_for_function("document.querySelector('#pa-in-mn-hermes') && document.querySelector('#pa-in-mn-hermes').checked", timeout=5000)
+        kept = len(_games(a))
+        b.tap("#pa-forget")
+        a.wait_for_timeout(300)
+        a.tap("#pa-next")
+        a.wait_for_selector("#pa-keep-again")
+        assert len(_games(a)) == kept - 1, _games(a)
+        assert "forgotten on this device in another tab" in a.inner_text(STATUS)
+        a.tap("#pa-keep-again")
+        assert len(_games(a)) == kept and a.inner_text(STATUS).startswith("This table is kept on this device")
     finally:
         context.close()
     assert errors == [], errors

@@ -3,7 +3,8 @@
 // no tap and no code ever loses a table: a code of the same table merges into it (index.js), a
 // code of another table is kept beside it. The table played last is also the one search and the
 // record pages read (stored-table.js). Another tab's write to this table is heard (the storage
-// event) and merged in; nothing either tab recorded is lost.
+// event) and merged in; nothing either tab recorded is lost. A table another tab forgot is not
+// kept again by this tab's next change, only by its "Keep it again".
 // Browser only (window's storage event); the checks of what is stored are stored-tables.js's.
 import { el } from "../../shared/tool-page.js";
 import { readTables, storeTables, TABLES_KEY } from "../stored-tables.js";
@@ -17,10 +18,18 @@ import { storeTable, forgetTable } from "../stored-table.js";
  */
 export function deviceKeeper(status, { sameAs, heard, nameOf }) {
   let written = null;   // the query of the entry this tab wrote last (its table before a change of settings too)
-  const say = (text) => status.replaceChildren(text);
+  let forgottenElsewhere = false;   // another tab forgot this table: this tab keeps it again only when asked
+  const say = (...parts) => status.replaceChildren(...parts);
 
   /** Keeps `entry` ({game, query, played, merge?, marker?}) first in the list, in place of this table's entry. */
   function keep(entry, inPlay) {
+    if (forgottenElsewhere) {
+      // Forget in another tab stands: this tab's changes stay in its address, and one tap keeps the table again.
+      const again = el("button", { type: "button", class: "th-button", id: "pa-keep-again", text: "Keep it again" });
+      again.addEventListener("click", () => { forgottenElsewhere = false; keep(entry, inPlay); });
+      say("This table was forgotten on this device in another tab, so this tab no longer keeps it. ", again);
+      return false;
+    }
     const { tables } = readTables();
     const rest = tables.filter((t) => t.query !== written && t.query !== entry.query && !sameAs(t));
     const result = storeTables([entry, ...rest]);
@@ -42,13 +51,16 @@ export function deviceKeeper(status, { sameAs, heard, nameOf }) {
   const onStorage = (e) => {
     if (!status.isConnected) { window.removeEventListener("storage", onStorage); return; }   // the page was left
     if (e.key !== TABLES_KEY && e.key !== null) return;
-    const mine = readTables().tables.find((t) => sameAs(t));
+    const { tables, error } = readTables();
+    const mine = tables.find((t) => sameAs(t));
     if (mine && written !== null && mine.query !== written) heard(mine);
+    // Another tab took this table off the list (Forget): not kept again behind its back.
+    if (!mine && !error && written !== null) forgottenElsewhere = true;
   };
   window.addEventListener("storage", onStorage);
 
   /** The page now shows another table: the entry it was kept under (null: a new one). */
-  function switchTo(query) { written = query; }
+  function switchTo(query) { written = query; forgottenElsewhere = false; }
 
   return { keep, forget, switchTo, tables: () => readTables(), written: () => written, say, nameOf };
 }
