@@ -178,3 +178,21 @@ test("a hand-written fold count at the reader's bound: the engine's next fold wr
   assert.deepEqual(read(E.tableToQuery(rules, t)).errors, []);
   assert.equal(read("g=ancient-conquest&e=c10000000").errors.length, 1, "past the bound: refused");
 });
+
+test("a table of the wrong shape handed to the API is read as the nearest table, never a throw", () => {
+  const base = read("g=mare-nostrum&n=4&s=mn-rome&e=iajax.1").table;
+  const shapes = [{ seats: 7 }, { options: 5 }, { seats: "mn-rome" }, { options: "x" }, { players: "4" }, { as: {} }, { seen: 5 },
+    { seats: [7, null, {}] }, { options: [1, null] }];
+  const calls = {
+    stateOf: (t) => E.stateOf(rules, t), momentAt: (t) => E.momentAt(rules, t), setupFor: (t) => E.setupFor(rules, t),
+    tableToQuery: (t) => E.tableToQuery(rules, t), historyOf: (t) => E.historyOf(rules, t), inPlayIds: (t) => E.inPlayIds(rules, t),
+    applyChange: (t) => E.applyChange(rules, t, { type: "enter", id: "mn-hermes", player: 1 }), undo: (t) => E.undo(rules, t),
+    nextPosition: (t) => E.nextPosition(rules, t, "1.mn-combat", "turn"), scoringLink: (t) => E.scoringLink(rules, t),
+    mergeTables: (t) => E.mergeTables(rules, base, t), toolsAt: (t) => E.toolsAt(rules, t),
+  };
+  for (const shape of shapes) {
+    for (const [name, call] of Object.entries(calls)) assert.doesNotThrow(() => call({ ...base, ...shape }), `${name} ${JSON.stringify(shape)}`);
+  }
+  // A table of the right shape is the same object (the engine's caches key on it).
+  assert.equal(E.stateOf(rules, base), E.stateOf(rules, base));
+});
