@@ -1,6 +1,7 @@
 # The README's two commands: `make serve` and `make test`. Each installs what it needs:
-# serve only Python packages (Node.js among them: generator/node_binary.py); test also the
-# test-only npm packages and Debian's chromium.
+# serve the Python packages (Node.js among them: generator/node_binary.py) and the site's one npm
+# package (esbuild, which minifies the built site's scripts: generator/export/minify.py); test also
+# the test-only npm packages and Debian's chromium.
 VENV   := .venv
 PY     := $(VENV)/bin/python
 # The pinned Node.js (a Python package, linked into the venv as node-bin) comes first on PATH, so
@@ -18,7 +19,7 @@ ifeq ($(filter $(ENGINE),mkdocs properdocs),)
 $(error ENGINE=$(ENGINE): use mkdocs or properdocs)
 endif
 
-serve: $(VENV)/.site
+serve: $(VENV)/.site node_modules/.site
 	$(PY) -m $(ENGINE) serve --strict --dirty -a 127.0.0.1:8000
 
 # Three pytest-xdist workers on this 2-core machine, each with its own built site, server and
@@ -42,7 +43,7 @@ check: $(VENV)/.site
 
 # The same data, content/ and mkdocs.yml built with Zensical (pinned in requirements-zensical.txt)
 # into build/zensical/site; MkDocs with Material stays the default (`make serve`).
-zensical: $(VENV)/.zensical
+zensical: $(VENV)/.zensical node_modules/.site
 	$(PY) engines/zensical_build.py build/zensical
 
 $(VENV)/.zensical: requirements-zensical.txt $(VENV)/.site
@@ -54,7 +55,7 @@ $(VENV)/.zensical: requirements-zensical.txt $(VENV)/.site
 # writes build/site/. A missing or malformed SITE_URL is refused before anything is built.
 # SITE_URL reaches the script through the environment (make exports command-line variables), so
 # no quoting of it in the shell can go wrong. make site ENGINE=properdocs builds it with ProperDocs.
-site: $(VENV)/.site
+site: $(VENV)/.site node_modules/.site
 	@$(PY) engines/site_build.py --engine $(ENGINE) --out build/site
 
 # Versions come from constraints.txt (requirements*.txt apply it), so every machine
@@ -70,9 +71,15 @@ $(VENV)/.test: requirements-test.txt requirements-zensical.txt $(VENV)/.site
 	$(PY) -m pip install --quiet --no-compile -r requirements-test.txt
 	touch $@
 
+# The build's npm packages (package.json's dependencies: esbuild) at package-lock.json's versions,
+# without the test-only ones; the full install below includes them. Offline once installed.
+node_modules/.site: package.json package-lock.json $(VENV)/.site
+	$$($(PY) -m generator.node_binary --npm) ci --omit=dev --no-audit --no-fund --loglevel=error
+	touch $@
+
 node_modules/.installed: package.json package-lock.json $(VENV)/.site
 	$$($(PY) -m generator.node_binary --npm) ci --no-audit --no-fund --loglevel=error
-	touch $@
+	touch $@ node_modules/.site
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \

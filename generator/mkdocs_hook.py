@@ -23,6 +23,7 @@ from generator.export.app_manifest import ManifestError  # noqa: E402
 from generator.export.build_time import BuildTimeError, build_datetime  # noqa: E402
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export.finish import write_offline, write_start_script  # noqa: E402
+from generator.export.minify import MinifyError  # noqa: E402
 from generator.export.records import tool_files  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
@@ -182,6 +183,8 @@ def on_post_build(config):
         write_offline(site, dir_urls)
     except (ModuleSyntaxError, BuildTimeError) as err:   # say what, no traceback
         raise PluginError(f"the downloadable copy cannot be made: {err}") from None
+    except MinifyError as err:
+        raise PluginError(f"the site's scripts cannot be minified: {err}") from None
 
 
 def on_serve(server, config, builder):

@@ -35,6 +35,8 @@ def _other_seed() -> str:
 def second_build(request, tmp_path_factory, site_port):
     copy = own_folder(request, tmp_path_factory, "elsewhere") / "a" / "different" / "clone"
     shutil.copytree(ROOT, copy, ignore=NOT_COPIED, symlinks=True)
+    # The build's npm packages, as `npm ci` installs them in a clone from the same package-lock.json.
+    (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     # The one file under tests/ that the build reads: which rulings the calculators' tests check.
     (copy / RULING_TESTS.relative_to(ROOT)).parent.mkdir(parents=True)
     shutil.copy2(RULING_TESTS, copy / RULING_TESTS.relative_to(ROOT))

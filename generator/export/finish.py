@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.export.classic_scripts import classic_path, classic_script
+from generator.export.minify import minified_site_scripts, minify_texts, write_texts
 from generator.export.offline import write_service_worker
 from generator.export.offline_copy import write_offline_copy
 from generator.render.pages import START_SCRIPT
@@ -26,7 +27,13 @@ def write_start_script(site: Path) -> None:
 
 
 def write_offline(site: Path, dir_urls: bool) -> None:
-    """The file:// zip, then the service worker over the final files. Raises ModuleSyntaxError
-    or BuildTimeError."""
-    write_offline_copy(site, dir_urls)
+    """The site's scripts minified (minify.py), the file:// zip with the same minified scripts and
+    its classic builds minified too, then the service worker over the final files. The zip's
+    classic builds are made from the modules as written, so the site's scripts are replaced only
+    after it. `mkdocs serve` does not come here: its preview serves the scripts as written (its
+    --dirty rebuilds convert the site's modules again). Raises ModuleSyntaxError, BuildTimeError
+    or MinifyError."""
+    small = minified_site_scripts(site)
+    write_offline_copy(site, dir_urls, small, minify_texts)
+    write_texts(site, small)
     write_service_worker(site, dir_urls)

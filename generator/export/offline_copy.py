@@ -18,6 +18,7 @@ import json
 import re
 import zipfile
 from pathlib import Path
+from typing import Callable
 
 from generator.export.build_time import zip_stamp
 from generator.export.classic_scripts import classic_page, records_script
@@ -74,8 +75,13 @@ def copied_files(site: Path) -> list[str]:
                   if rel not in SKIP_NAMES and not rel.startswith(SKIP_PREFIXES) and not rel.endswith(SKIP_SUFFIXES))
 
 
-def write_offline_copy(site: Path, directory_urls: bool = True) -> Path:
-    """Write the file:// copy of the built site as a zip inside it; returns the zip's path."""
+def write_offline_copy(site: Path, directory_urls: bool = True, scripts: dict[str, str] | None = None,
+                       minify: Callable[[dict[str, str]], dict[str, str]] | None = None) -> Path:
+    """Write the file:// copy of the built site as a zip inside it; returns the zip's path.
+
+    `scripts` ({site path: text}) replaces those files of the site in the copy (the minified
+    scripts, while the site still holds the modules as written, which the classic builds are made
+    from); `minify` is applied to the copy's classic builds."""
     out = site / ZIP_PATH
     out.parent.mkdir(parents=True, exist_ok=True)
     stamp = zip_stamp()   # one fixed time (SOURCE_DATE_EPOCH where set): the same site gives the same zip
@@ -98,7 +104,11 @@ def write_offline_copy(site: Path, directory_urls: bool = True) -> Path:
                 index = index_for_files(data.decode("utf-8"), directory_urls)
                 data = index.encode("utf-8")
                 put(INDEX_SCRIPT, f"window.{INDEX_GLOBAL} = {index};\n".encode("utf-8"))
+            elif scripts and rel in scripts:
+                data = scripts[rel].encode("utf-8")
             put(rel, data)
+        if minify:
+            classic = minify(classic)
         for rel, text in sorted(classic.items()):
             put(rel, text.encode("utf-8"))
     return out
