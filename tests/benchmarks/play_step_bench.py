@@ -187,17 +187,13 @@ def main() -> int:
 
     from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, serve
     from playwright.sync_api import sync_playwright
-    from search_bench import build
+    from search_bench import this_site
 
     rows = []
     with tempfile.TemporaryDirectory(prefix="play-bench-") as tmp, sync_playwright() as pw:
         tmp = Path(tmp)
         port = free_port()
-        built = args.site
-        if built is None:
-            built = tmp / "built"
-            print("building the site ...", file=sys.stderr, flush=True)
-            build(ROOT, ROOT / "data", built, port)
+        built = this_site(args.site, tmp, port)
         export = json.loads((built / "api" / "records.json").read_text(encoding="utf-8"))
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for scale in (1, 10):

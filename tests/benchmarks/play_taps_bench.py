@@ -233,16 +233,12 @@ def main() -> int:
 
     from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, serve
     from playwright.sync_api import sync_playwright
-    from search_bench import build
+    from search_bench import this_site
 
     found = {}
     with tempfile.TemporaryDirectory(prefix="play-taps-") as tmp, sync_playwright() as pw:
         port = free_port()
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "built"
-            print("building the site ...", file=sys.stderr, flush=True)
-            build(ROOT, ROOT / "data", site, port)
+        site = this_site(args.site, Path(tmp), port)
         url, server = serve(site, port)
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         from fake_camera import CAMERA_ARGS, write_y4m

@@ -71,6 +71,15 @@ def build(tree: Path, data: Path, out: Path, port: int) -> None:
         sys.exit(f"build of {tree} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
 
 
+
+def this_site(given: Path | None, tmp: Path, port: int) -> Path:
+    """The benchmark's site: the one given (`--site DIR`), else this tree built into tmp for port."""
+    if given is not None:
+        return given
+    print("building the site ...", file=sys.stderr, flush=True)
+    build(ROOT, ROOT / "data", tmp / "built", port)
+    return tmp / "built"
+
 def first_result(browser, url: str) -> tuple[float, int, float, float]:
     """(ms from requesting the home page to the first result on screen, bytes received by then,
     ms to the page's DOMContentLoaded, ms from the tap on the magnifier to the first result)."""
