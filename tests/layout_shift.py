@@ -1,0 +1,31 @@
+"""Layout shift (CLS) as Lighthouse and web-vitals count it, for the browser tests and
+tests/benchmarks/tool_cold_bench.py: WATCH_JS, installed before any script (an init script),
+notes every `layout-shift` entry not caused by input and the moment a root's data-ready turns
+"true"; cls() takes the largest session window of those shifts."""
+from __future__ import annotations
+
+# Called with the ids of the roots to watch (the page has one of them): window.__shifts
+# ([time, value]) and window.__ready (ms).
+WATCH_JS = """(rootIds) => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push([e.startTime, e.value]);
+  }).observe({type: "layout-shift", buffered: true});
+  new MutationObserver((_, obs) => {
+    const root = rootIds.map((id) => document.getElementById(id)).find(Boolean);
+    if (root && root.dataset.ready === "true" && window.__ready === undefined) { window.__ready = performance.now(); obs.disconnect(); }
+  }).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+}"""
+
+
+def cls(shifts: list) -> float:
+    """The largest session window: shifts less than 1 s apart, a window at most 5 s long."""
+    best = current = 0.0
+    start = last = None
+    for t, v in sorted(shifts):
+        if start is None or t - last >= 1000 or t - start >= 5000:
+            start, current = t, 0.0
+        current += v
+        last = t
+        best = max(best, current)
+    return best
