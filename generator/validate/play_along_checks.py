@@ -284,14 +284,28 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
                                 f"name one of its tools' pages: {', '.join(map(str, pages))}" if pages
                                 else "leave scoring out: the game has no helper page"))
         # A tool offered at steps of the turn (tools[].at) names steps of this game's turn; a turn
-        # with no steps is its own line above, and every step named would be a follow-on of it.
+        # with no steps is its own line above, and a step whose step_of chain goes in a circle is
+        # the circle's line: every step named would be a follow-on of them.
         for i, t in enumerate((g.data.get("tools") or []) if steps else []):
             for j, sid in enumerate((t.get("at") or []) if isinstance(t, dict) else []):
-                if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
+                if sid not in steps and sid not in getattr(records, "unchecked_ids", ()) and not _circles(sid, records):
                     close = closest(str(sid), sorted(steps))
                     problems.append(_at(g, ["tools", i, "at", j], f"{sid!r} is not a step of {turn}",
                                         f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
     return problems
+
+
+def _circles(rid: str, records) -> bool:
+    """Whether the step_of chain from `rid` goes in a circle (said once, at the circle)."""
+    parent = {r.data["id"]: r.data["step_of"] for r in records
+              if isinstance(r.data.get("id"), str) and isinstance(r.data.get("step_of"), str)}
+    seen, at = set(), rid
+    while at in parent:
+        if at in seen:
+            return True
+        seen.add(at)
+        at = parent[at]
+    return False
 
 
 def _arrival_problems(g: RawRecord, play: dict, game: str, turn, steps: set, records) -> list[Problem]:
