@@ -72,9 +72,11 @@ $(VENV)/.test: requirements-test.txt requirements-zensical.txt $(VENV)/.site
 	touch $@
 
 # The build's npm packages (package.json's dependencies: esbuild) at package-lock.json's versions,
-# without the test-only ones; the full install below includes them. Offline once installed.
+# without the test-only ones; offline once installed. A full install (below) newer than the
+# package files already holds them: it is kept, not replaced by a smaller one.
 node_modules/.site: package.json package-lock.json $(VENV)/.site
-	$$($(PY) -m generator.node_binary --npm) ci --omit=dev --no-audit --no-fund --loglevel=error
+	@if [ node_modules/.installed -nt package.json ] && [ node_modules/.installed -nt package-lock.json ]; then :; \
+	else $$($(PY) -m generator.node_binary --npm) ci --omit=dev --no-audit --no-fund --loglevel=error; fi
 	touch $@
 
 node_modules/.installed: package.json package-lock.json $(VENV)/.site
