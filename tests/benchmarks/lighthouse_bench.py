@@ -10,6 +10,7 @@ marked: score at least 95, CLS at most 0.05, TBT at most 100 ms.
 
     python tests/benchmarks/lighthouse_bench.py                    # builds the site; 3 runs each
     python tests/benchmarks/lighthouse_bench.py --site DIR --runs 1 --page calculator --page home
+    python tests/benchmarks/lighthouse_bench.py --reports DIR     # keep each report, to read what it blames
 
 The server is play_cold_bench.py's (HTML, CSS, JavaScript, JSON and SVG gzipped when the browser
 asks; HTTP/1.1 keep-alive) on 127.0.0.1. Chromium is Debian's (tests/chromium.py: its path and
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -71,7 +73,10 @@ def main() -> int:
     ap.add_argument("--site", type=Path, help="a built site (mkdocs build -d DIR); built from this tree if not given")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--page", action="append", help="only page types whose label contains this (repeatable)")
+    ap.add_argument("--reports", type=Path, help="keep each run's Lighthouse report (JSON) in this folder")
     args = ap.parse_args()
+    if args.reports:
+        args.reports.mkdir(parents=True, exist_ok=True)
     if not LIGHTHOUSE.exists():
         sys.exit("Lighthouse is missing: run npm ci (the README's test command does)")
 
@@ -92,7 +97,8 @@ def main() -> int:
         try:
             for run in range(args.runs):
                 for label, path in pages:
-                    r = audit(base + path, tmp / "report.json")
+                    report = (args.reports or tmp) / f"{re.sub(r'[^a-z]+', '-', label)}-{run + 1}.json"
+                    r = audit(base + path, report)
                     found[label].append(r)
                     print(f"[{run + 1}/{args.runs}] {label}: {r['score']:.0f}, TBT {r['tbt']:.0f} ms, CLS {r['cls']:.3f}, "
                           f"index {r['index']:.0f}", file=sys.stderr, flush=True)
