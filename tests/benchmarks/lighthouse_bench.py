@@ -97,7 +97,7 @@ def main() -> int:
         try:
             for run in range(args.runs):
                 for label, path in pages:
-                    report = (args.reports or tmp) / f"{re.sub(r'[^a-z]+', '-', label)}-{run + 1}.json"
+                    report = (args.reports or tmp) / f"{re.sub(r'[^a-z]+', '-', label.lower())}-{run + 1}.json"
                     r = audit(base + path, report)
                     found[label].append(r)
                     print(f"[{run + 1}/{args.runs}] {label}: {r['score']:.0f}, TBT {r['tbt']:.0f} ms, CLS {r['cls']:.3f}, "
