@@ -1,6 +1,7 @@
 """Lighthouse on every page type (issue 45; a script, not a test): the site built from this tree,
-served with gzip as real hosts serve it, audited by Lighthouse 12.2.3 (package.json's
-devDependencies, `npm ci`) with its mobile preset, its default: a Moto G Power at 412x823,
+served with gzip as real hosts serve it, audited by Lighthouse 12.2.3 (pinned in its own folder,
+tests/benchmarks/lighthouse, installed there on first run) with its mobile preset, its default:
+a Moto G Power at 412x823,
 simulated slow 4G (150 ms, 1.6 Mbps) and a CPU 4x slower. Printed per page type (the pages of
 tests/site_pages.py `page_types()`): the performance score, total blocking time, layout shift
 (CLS), the bytes transferred (`total-byte-weight`, as sent: gzipped where the server gzips),
@@ -37,7 +38,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+# Lighthouse is pinned in its own folder (lighthouse/package-lock.json), installed there by this
+# benchmark, so the test run's npm ci does not carry its 145 packages.
+PACKAGE = Path(__file__).resolve().parent / "lighthouse"
+LIGHTHOUSE = PACKAGE / "node_modules" / "lighthouse" / "cli" / "index.js"
 GOALS = {"score": 95, "cls": 0.05, "tbt": 100}
 # (key, Lighthouse audit, scale, column, width, format)
 METRICS = [("tbt", "total-blocking-time", 1, "TBT ms", 7, "{:.0f}"),
@@ -68,6 +72,16 @@ def audit(url: str, out: Path) -> dict:
     return found
 
 
+def install() -> None:
+    """npm ci in the benchmark's own folder, at its lock's versions."""
+    from generator.node_binary import npm_cli, pinned_node
+    node = pinned_node()
+    npm = [str(node), str(npm_cli(node))] if node else ["npm"]
+    done = subprocess.run([*npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=PACKAGE, capture_output=True, text=True)
+    if done.returncode or not LIGHTHOUSE.exists():
+        sys.exit(f"Lighthouse could not be installed (npm ci in {PACKAGE}):\n{done.stderr[-2000:]}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", type=Path, help="a built site (mkdocs build -d DIR); built from this tree if not given")
@@ -78,7 +92,7 @@ def main() -> int:
     if args.reports:
         args.reports.mkdir(parents=True, exist_ok=True)
     if not LIGHTHOUSE.exists():
-        sys.exit("Lighthouse is missing: run npm ci (the README's test command does)")
+        install()
 
     from conftest import free_port
     from play_cold_bench import GzipHandler
