@@ -80,36 +80,31 @@ def _first_words(r: RawRecord, pattern: re.Pattern):
     return min(found)[1:] if found else None
 
 
-def check_uses_words(records: list[RawRecord]) -> list[Problem]:
-    """A record in play whose own words limit how often it is used, with no uses."""
+def _missing(records, field: str, pattern, problem: str, fix: str) -> list[Problem]:
+    """Records in play without `field` whose own words `pattern` finds: one line each, at those words."""
     problems = []
     for r, _ in _in_play(records):
-        if "uses" in r.data:
-            continue
-        hit = _first_words(r, USES_WORDS)
+        hit = None if field in r.data else _first_words(r, pattern)
         if hit:
-            field, words = hit
-            problems.append(_at(r, [field], f"says {words!r}, a limit on its use, but the record has no uses, "
-                                "so the table never marks it used",
-                                "add uses: {per: <step|phase|turn|round|game|entry>, times: <count>, note: ...} as the "
-                                "source says, or reword this line if the limit is not this record's"))
+            where, words = hit
+            problems.append(_at(r, [where], f"says {words!r}, {problem}", fix))
     return problems
+
+
+def check_uses_words(records: list[RawRecord]) -> list[Problem]:
+    """A record in play whose own words limit how often it is used, with no uses."""
+    return _missing(records, "uses", USES_WORDS,
+                    "a limit on its use, but the record has no uses, so the table never marks it used",
+                    "add uses: {per: <step|phase|turn|round|game|entry>, times: <count>, note: ...} as the "
+                    "source says, or reword this line if the limit is not this record's")
 
 
 def check_enters_words(records: list[RawRecord]) -> list[Problem]:
     """A record in play whose own words give something as it is built or placed, with no enters."""
-    problems = []
-    for r, _ in _in_play(records):
-        if "enters" in r.data:
-            continue
-        hit = _first_words(r, ENTERS_WORDS)
-        if hit:
-            field, words = hit
-            problems.append(_at(r, [field], f"says {words!r}, a moment it acts as it enters play, but the record has "
-                                "no enters, so the table is never prompted then",
-                                "add enters: {do: <what the player does, in your words>} as the source says, "
-                                "or reword this line if nothing happens as it enters"))
-    return problems
+    return _missing(records, "enters", ENTERS_WORDS,
+                    "a moment it acts as it enters play, but the record has no enters, so the table is never prompted then",
+                    "add enters: {do: <what the player does, in your words>} as the source says, "
+                    "or reword this line if nothing happens as it enters")
 
 
 STATE_WORDS_CHECKS = [_outside_doubt(c) for c in (check_uses_words, check_enters_words)]
