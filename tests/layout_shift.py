@@ -29,3 +29,15 @@ def cls(shifts: list) -> float:
         last = t
         best = max(best, current)
     return best
+
+
+# The tool pages, each with the id of its root element (content/assets/page/page-scripts.js).
+TOOL_ROOTS = {
+    "calculators/mare-nostrum-battle/": "mn-battle",
+    "calculators/ancient-conquest-battle/": "ac-battle",
+    "calculators/mare-nostrum-sets/": "mn-sets",
+    "calculators/diplomacy-score/": "dip-score",
+    "calculators/mosaic-disasters/": "mos-disaster",
+    "calculators/ancient-conquest-victory/": "ac-victory",
+    "browse/": "cmp-browse",
+}

@@ -13,18 +13,9 @@ from __future__ import annotations
 
 import json
 
-from layout_shift import WATCH_JS, cls
+from layout_shift import TOOL_ROOTS, WATCH_JS, cls
 
-# page -> its root's id (content/assets/page/page-scripts.js)
-ROOTS = {
-    "calculators/mare-nostrum-battle/": "mn-battle",
-    "calculators/ancient-conquest-battle/": "ac-battle",
-    "calculators/mare-nostrum-sets/": "mn-sets",
-    "calculators/diplomacy-score/": "dip-score",
-    "calculators/mosaic-disasters/": "mos-disaster",
-    "calculators/ancient-conquest-victory/": "ac-victory",
-    "browse/": "cmp-browse",
-}
+ROOTS = TOOL_ROOTS
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1}
 MAX_CLS = 0.05
 

@@ -30,16 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-# page (under the site root) -> the id of its root element
-PAGES = {
-    "calculators/mare-nostrum-battle/": "mn-battle",
-    "calculators/ancient-conquest-battle/": "ac-battle",
-    "calculators/mare-nostrum-sets/": "mn-sets",
-    "calculators/diplomacy-score/": "dip-score",
-    "calculators/mosaic-disasters/": "mos-disaster",
-    "calculators/ancient-conquest-victory/": "ac-victory",
-    "browse/": "cmp-browse",
-}
+from layout_shift import TOOL_ROOTS as PAGES  # noqa: E402  (tests/ is on the path above)
 GOAL_MS = 3000
 GOAL_CLS = 0.05
 AFTER_READY_MS = 2000
