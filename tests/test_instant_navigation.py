@@ -25,7 +25,13 @@ def test_calculators_start_after_instant_navigation(page, site_url, href, root):
     page.goto(site_url)
     navigate_instantly(page, f"article a[href$='/{href}']")
     page.wait_for_url(f"**/{href}*")
-    page.locator(f"{root} select, {root} input").first.wait_for(timeout=15000)   # the UI has mounted
+    try:
+        page.locator(f"{root} select, {root} input").first.wait_for(timeout=15000)   # the UI has mounted
+    except Exception as timeout:   # say what the page held instead, so a rare failure can be read
+        held = page.evaluate("(sel) => { const r = document.querySelector(sel); return r ? "
+                             "{ready: r.dataset.ready, error: r.dataset.loadError, html: r.outerHTML.slice(0, 600)} : "
+                             "{url: location.href, body: document.body.innerText.slice(0, 300)}; }", root)
+        raise AssertionError(f"{root} did not mount within 15 s: {held}; JavaScript errors: {page.errors}") from timeout
     assert page.evaluate("window.__noReload") == 1
     assert "could not load" not in page.locator(root).inner_text()
 
