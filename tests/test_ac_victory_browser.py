@@ -62,13 +62,3 @@ def test_count_through_the_page_then_reload(phone_page, site_url):
     q = query(pg)
     assert "o=" not in q and "tyre=" not in q and "deities=" not in q and "opt=ac-sowing" in q and "r.measure=objectives" in q, q
 
-
-def test_hostile_link_gives_messages_beside_the_fields(phone_page, site_url):
-    pg = phone_page
-    open_helper(pg, site_url + PAGE + "?o=assyrian-empire.99&g1.deities=many&g2.deities=18&tyre=7&cities=all&r.measure=luck", ROOT)
-    assert "not a whole number" in pg.inner_text("#acv-g1-deities-error")
-    assert "one deity counter per nation" in pg.inner_text("#acv-g2-deities-error")
-    assert "give the number of the group" in pg.inner_text("#acv-tyre-error")
-    assert "use one of none, rule-8, table" in pg.inner_text("#acv-cities-error")
-    assert "assyrian-empire.99" in pg.inner_text("#acv-errors")
-    assert_no_nan(pg, ROOT)

@@ -57,34 +57,3 @@ def test_example_of_sets_through_the_page_then_reload(phone_page, site_url):
     pg.wait_for_selector(f"#{ROOT}[data-ready=true]")
     assert pg.inner_text("#mns-results") == first
 
-
-def test_readings_switch_from_the_page(phone_page, site_url):
-    pg = phone_page
-    open_helper(pg, site_url + PAGE + "?tax=4&b.legion=1&b.city-token=1&hold=mn-julius-caesar&hold=mn-mausoleum", ROOT)
-    wait_state(pg, "#mns-results", "can")
-    pg.select_option("#mns-r-reductions", "one-card")
-    wait_state(pg, "#mns-results", "cannot")
-    assert "r.reductions=one-card" in query(pg)
-    pg.select_option("#mns-r-sets", "several")
-    pg.select_option("#mns-r-reductions", "per-item")
-    wait_state(pg, "#mns-results", "can")
-    assert len(pg.locator("#mns-sets li").all()) == 1, "one tax set pays for both items under the 'several' reading"
-
-
-def test_hostile_link_gives_messages_beside_the_fields(phone_page, site_url):
-    pg = phone_page
-    open_helper(pg, site_url + PAGE + "?tax=lots&h.grain=-1&b.legion=9&h.banana=3&hold=%3Cscript%3E&r.sets=maybe", ROOT)
-    assert "not a whole number" in pg.inner_text("#mns-tax-error")
-    assert pg.get_attribute("#mns-tax", "aria-invalid") == "true"
-    assert pg.get_attribute("#mns-tax", "aria-describedby") == "mns-tax-error"
-    assert "more than 8 (the box has 8)" in pg.inner_text("#mns-b-legion-error")
-    assert "below 0" in pg.inner_text("#mns-h-grain-error")
-    assert "h.banana" in pg.inner_text("#mns-errors")          # no field for it: the message is at the top
-    assert "<script>" in pg.inner_text("#mns-hold-error")      # shown as text beside the cards held
-    assert pg.locator(f"#{ROOT} script").count() == 0
-    assert_no_nan(pg, ROOT)
-    # The bad values are dropped from the address; typing a good one clears the message.
-    assert "lots" not in query(pg) and "banana" not in query(pg)
-    pg.fill("#mns-tax", "3")
-    assert pg.locator("#mns-tax-error").count() == 0
-    assert pg.get_attribute("#mns-tax", "aria-invalid") is None
