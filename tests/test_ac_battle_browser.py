@@ -1,6 +1,7 @@
 """Chromium drives the Ancient Conquest battle and siege calculator on the built site: the
-verdict first (and in view on a phone as the inputs change), problems beside the field and
-in the verdict's place, hostile links, the attack planner, the URL, instant navigation."""
+verdict first (and in view on a phone as the inputs change), the attack planner, the URL,
+instant navigation. Problems beside the field and hostile links are checked in a DOM in Node
+(tests/js/ac-battle-page.test.mjs)."""
 from __future__ import annotations
 
 import json
@@ -148,67 +149,9 @@ def test_drive_the_page_and_reload_from_the_url(page, site_url):
     other.close()
 
 
-def test_a_bad_input_is_named_beside_the_field_and_in_the_verdicts_place(page, site_url):
-    open_calc(page, site_url, "?a.legions=3&d.legions=1")   # a Mare Nostrum link: named, not read (issue 27)
-    assert ("“a.legions”, “d.legions” are not this calculator's keys: the link is written for the Mare Nostrum"
-            " battle calculator.") in page.inner_text("[data-testid=acb-link-notice]")
-    set_factor(page, "attacker-0", 0)
-    assert "1 or more" in page.inner_text(VERDICT)
-    assert "1 or more" in page.inner_text("#acb-attacker-0-factor-error")
-    assert page.get_attribute('[data-k="attacker-0-factor"]', "aria-invalid") == "true"
-    assert page.locator(COLUMN).count() == 0
-    set_factor(page, "attacker-0", -4)
-    assert "1 or more" in page.inner_text("#acb-attacker-0-factor-error")
-    set_factor(page, "attacker-0", "")
-    assert "must be a number" in page.inner_text("#acb-attacker-0-factor-error")
-    page.click('[data-k="attacker-0-remove"]')
-    assert "no units" in page.inner_text("#acb-attackers-error")
-    assert "no units" in page.inner_text(VERDICT)
-    page.click('[data-k="add-attacker"]')
-    set_factor(page, "attacker-0", 5)
-    set_factor(page, "defender-0", 6)
-    page.select_option('[data-k="city"]', "fortified")
-    assert "not allowed" in page.inner_text(VERDICT)
-    text = page.locator("#ac-battle").inner_text()
-    assert "NaN" not in text and "undefined" not in text
-    set_factor(page, "attacker-0", 12)
-    assert page.locator(f"{VERDICT}[data-state=ok]").count() == 1
-    assert page.locator("#acb-attacker-0-factor-error").is_hidden()
-    assert column(page).startswith("Siege Table, column 2:1")
-    # two defending infantry break the stacking rule: said beside the defending hex
-    open_calc(page, site_url, "?a=i12&d=i6.i6")
-    assert "stacking" in page.inner_text("#acb-defenders-error")
-
-
-# ---------------------------------------------------------------------------------- hostile links
-
-@pytest.mark.parametrize("count", [5000, 100000])
-def test_a_link_with_thousands_of_units_keeps_what_can_attack_and_says_so(page, site_url, site_dir, records_json_path, count):
-    limits = _node(records_json_path, "", "E.unitLimits(model)")
-    # the test server refuses request lines over 64 kB: the page itself comes from the built file
-    html = (site_dir / PAGE / "index.html").read_text(encoding="utf-8")
-    page.route(lambda url: "ancient-conquest-battle/?a=" in url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
-    open_calc(page, site_url, "?a=" + ".".join(["i1"] * count) + "&d=i6")
-    notice = page.inner_text("[data-testid=acb-link-notice]")
-    assert f"{count:,} attacking units" in notice and f"only the first {limits['attackers']} are kept" in notice, notice
-    assert page.locator('[data-unit^="attacker-"]').count() == limits["attackers"]
-    assert page.locator('[data-k="add-attacker"]').is_disabled()
-    assert f"{limits['attackers']} units can attack one hex" in page.inner_text("#acb-add-attacker-why")
-    assert page.locator(f"{VERDICT}[data-state=ok]").count() == 1
-    assert f"a={'.'.join(['i1'] * limits['attackers'])}&" in page.url
-
-
-def test_hostile_codes_and_values_in_a_link_become_messages(page, site_url):
-    for query, where, words in [("?a=i6&d=i6&t=__proto__", "#acb-terrain-error", "Unknown terrain"),
-                                ("?a=i6&d=i6&c=toString", "#acb-city-error", "Unknown city type"),
-                                ("?a=i1e20&d=i6", "#acb-attacker-0-factor-error", "must be a number"),
-                                ("?a=i99999&d=i6", "#acb-attacker-0-factor-error", "above 999"),
-                                ("?a=z6&d=i6", "#acb-attacker-0-type-error", "choose infantry")]:
-        open_calc(page, site_url, query)
-        assert words in page.inner_text(VERDICT), query
-        assert words in page.inner_text(where), query
-        text = page.inner_text("#ac-battle")
-        assert "NaN" not in text and "undefined" not in text
+# Problems beside the field and hostile links (thousands of units, unknown codes, values out of
+# range) are checked in a DOM in Node (tests/js/ac-battle-page.test.mjs); the engine's answer to
+# each hostile value in tests/js/ac-hostile.test.mjs.
 
 
 # ---------------------------------------------------------------------------------- the planner

@@ -1,6 +1,7 @@
 """The Mare Nostrum battle odds page in Chromium: the verdict first (and in view on a phone
-as the inputs change), problems beside the field and in the verdict's place, hostile links,
-several rounds, the army planner, the URL, instant navigation and phone width."""
+as the inputs change), several rounds, the army planner, the URL, instant navigation and phone
+width. Problems beside the field and hostile links are checked in a DOM in Node
+(tests/js/mn-battle-page.test.mjs)."""
 from __future__ import annotations
 
 import json
@@ -99,92 +100,9 @@ def test_the_verdict_sentence_and_bar_match_the_engine_on_a_desktop(page, site_u
     assert abs(sum(fills) - 1) < 1e-9 and max(fills) < 1
 
 
-# ---------------------------------------------------------------------------------- problems beside the field
-
-def test_a_bad_input_is_named_beside_the_field_and_in_the_verdicts_place(page, site_url):
-    _open(page, site_url + PAGE + "?a.legions=2&d.legions=2")
-    page.fill("#mnb-attacker-legions", "-1")
-    slot = page.locator("#mnb-attacker-legions-error")
-    assert "whole number" in slot.inner_text()
-    assert "whole number" in page.inner_text(VERDICT)
-    assert page.get_attribute("#mnb-attacker-legions", "aria-invalid") == "true"
-    assert page.get_attribute("#mnb-attacker-legions", "aria-describedby") == "mnb-attacker-legions-error"
-    page.fill("#mnb-attacker-legions", "9")
-    assert "only 8 legions" in slot.inner_text()
-    page.fill("#mnb-attacker-legions", "2")
-    assert slot.is_hidden()
-    assert page.get_attribute("#mnb-attacker-legions", "aria-invalid") is None
-    page.click("#mnb-attacker-mn-ariane")
-    assert "only for the defender" in page.inner_text("#mnb-attacker-heroes-error")
-    assert "only for the defender" in page.inner_text(VERDICT)
-    text = page.inner_text("#mn-battle")
-    assert "NaN" not in text and "undefined" not in text
-
-
-def test_choosing_a_civilization_hero_chooses_the_civilization_or_says_why_not(page, site_url):
-    _open(page, site_url + PAGE + "?a.legions=2&d.legions=2")
-    page.click("#mnb-attacker-mn-hannibal")
-    assert page.input_value("#mnb-attacker-civ") == "mn-carthage"
-    assert page.get_attribute("#mnb-attacker-mn-hannibal", "aria-pressed") == "true"
-    assert "Carthage chosen" in page.inner_text("#mnb-attacker-civ-error")
-    assert "a.civ=mn-carthage" in page.url and page.locator(f"{VERDICT} [data-verdict-text]").count() == 1
-    # the defender cannot take Hannibal while the attacker is Carthage: the field says why
-    page.click("#mnb-defender-mn-hannibal")
-    assert page.get_attribute("#mnb-defender-mn-hannibal", "aria-pressed") == "false"
-    assert page.input_value("#mnb-defender-civ") == ""
-    assert "both sides cannot be the same civilization" in page.inner_text("#mnb-defender-heroes-error")
-    # a link with Hannibal and no civilization: the real message, beside the heroes and in the verdict
-    _open(page, site_url + PAGE + "?a.legions=2&a.heroes=mn-hannibal&d.legions=2")
-    assert "Hannibal belongs to Carthage" in page.inner_text(VERDICT)
-    assert "Hannibal belongs to Carthage" in page.inner_text("#mnb-attacker-heroes-error")
-    assert "Hannibal belongs to Carthage" in page.evaluate(f"document.querySelector('{VERDICT}').textContent")
-
-
-# ---------------------------------------------------------------------------------- hostile links
-
-# Each hostile link of a test is opened in turn in the test's one page (a new page load each, not a
-# new browser context each); the engine's answer to every such value is checked in Node
-# (tests/js/mn-hostile.test.mjs), the page's showing of it here.
-
-def test_a_link_naming_an_unknown_hero_shows_the_form_and_a_clean_message(page, site_url):
-    for hero in ["mn-nobody", "toString", "__proto__", "constructor"]:
-        _open(page, site_url + PAGE + f"?a.legions=2&a.heroes={hero}&d.legions=2")
-        assert page.locator("#mnb-attacker-legions").is_visible(), f"{hero}: the form is drawn"
-        assert f"Unknown hero '{hero}'" in page.inner_text(VERDICT)
-        assert f"Unknown hero '{hero}'" in page.inner_text("#mnb-attacker-heroes-error")
-        assert "Cannot read" not in page.inner_text("#mn-battle")
-
-
-def test_city_counts_from_a_link_are_bounded_by_the_pieces(page, site_url, records_json_path):
-    cities = _node(records_json_path, "", "rules.base.citiesInBox")
-    for value in ["100000000000000000000", "1e20"]:
-        _open(page, site_url + PAGE + f"?a.legions=2&d.legions=2&d.heroes=mn-ariane&city={value}")
-        slot = page.inner_text("#mnb-buildings-city-error")
-        assert (f"only {cities} cities in the box" if value.isdigit() else "whole number from 0 to") in slot, (value, slot)
-        text = page.inner_text("#mn-battle")
-        assert "bonus +" not in text and "e+" not in text
-        assert "Correct the" not in page.inner_text(VERDICT)
-
-
-def test_a_link_with_one_hero_thousands_of_times_gives_one_message(page, site_url):
-    # 5,000 copies: the test server refuses request lines over 64 kB (the engine's test has 10,000)
-    _open(page, site_url + PAGE + "?a.legions=2&d.legions=2&a.heroes=" + ",".join(["mn-ajax"] * 5000))
-    slot = page.locator("#mnb-attacker-heroes-error span")
-    assert slot.count() == 1
-    assert "5,000 heroes" in slot.inner_text()
-    assert page.locator(f"{VERDICT} [role=alert] p").count() == 1
-
-
-def test_other_hostile_values_in_a_link_become_messages(page, site_url):
-    for query in ["a.legions=2&a.heroes=mn-hamilcar&a.hamilcar=1e300&d.legions=2",
-                  "a.legions=2&a.heroes=mn-hamilcar&a.hamilcar=999999999999&d.legions=2",
-                  "a.legions=lots&d.legions=2&battle=__proto__", "a.loss=creatures&a.legions=2&d.legions=2"]:
-        _open(page, site_url + PAGE + "?" + query)
-        assert page.locator(f"{VERDICT}[data-state=error]").count() == 1, query
-        assert page.locator("#mnb-attacker-legions").count() == 1
-        text = page.inner_text("#mn-battle")
-        assert "NaN" not in text and "undefined" not in text and "Cannot read" not in text, query
-        assert page.locator("#mnb-attacker-hamilcar option").count() < 40   # never an option per fixed die up to 1e300
+# Problems beside the field, a civilization's hero choosing the civilization and hostile links are
+# checked in a DOM in Node (tests/js/mn-battle-page.test.mjs); the engine's answer to each hostile
+# value in tests/js/mn-hostile.test.mjs.
 
 
 # ---------------------------------------------------------------------------------- several rounds, the planner

@@ -138,6 +138,14 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
       if (!e) throw new Error(`no ${sel} on the page`);
       return e.textContent;
     },
+    /** Whether the element `sel` is there and drawn: neither it nor a parent hidden (the hidden
+     * attribute, or display: none in its style attribute; the site's stylesheets are not loaded). */
+    shown(sel) {
+      for (let e = win.document.querySelector(sel); ; e = e.parentElement) {
+        if (!e) return win.document.querySelector(sel) !== null;
+        if (e.hidden || (e.style && e.style.display === "none")) return false;
+      }
+    },
     /** The query of the address as the page left it (without the "?"). */
     query: () => win.location.search.replace(/^\?/, ""),
     /** Type a value into a text field: its input event, as each key typed sends. */

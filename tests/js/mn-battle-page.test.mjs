@@ -1,0 +1,100 @@
+// The Mare Nostrum battle calculator's page in a DOM in Node (tests/js/dom.mjs): a problem named
+// beside its field and in the verdict's place, a civilization's hero choosing the civilization or
+// saying why not, and what hostile links become on the page. The engine's answer to each value
+// is checked in tests/js/mn-hostile.test.mjs; these check the page's showing of it. Moved from
+// tests/test_mn_battle_browser.py, which keeps what only a browser shows (the verdict in view on
+// a phone, the bar, instant navigation, phone width, axe).
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import * as M from "../../content/assets/calculators/mn-battle.js";
+import { open, closePage } from "./dom.mjs";
+import { realData } from "./helper-records.mjs";
+
+after(closePage);
+
+const PAGE = "calculators/mare-nostrum-battle/";
+const VERDICT = "#mnb-verdict";
+const calc = (query) => open(PAGE + query, { root: "mn-battle", module: "calculators/mn-battle-page.js" });
+
+test("a bad input is named beside the field and in the verdict's place", async () => {
+  const page = await calc("?a.legions=2&d.legions=2");
+  page.fill("#mnb-attacker-legions", "-1");
+  const slot = () => page.$("#mnb-attacker-legions-error");
+  assert.match(slot().textContent, /whole number/);
+  assert.match(page.text(VERDICT), /whole number/);
+  assert.equal(page.$("#mnb-attacker-legions").getAttribute("aria-invalid"), "true");
+  assert.equal(page.$("#mnb-attacker-legions").getAttribute("aria-describedby"), "mnb-attacker-legions-error");
+  page.fill("#mnb-attacker-legions", "9");
+  assert.match(slot().textContent, /only 8 legions/);
+  page.fill("#mnb-attacker-legions", "2");
+  assert.ok(!page.shown("#mnb-attacker-legions-error"), "the message is gone once the value is good");
+  assert.equal(page.$("#mnb-attacker-legions").getAttribute("aria-invalid"), null);
+  page.click("#mnb-attacker-mn-ariane");
+  assert.match(page.text("#mnb-attacker-heroes-error"), /only for the defender/);
+  assert.match(page.text(VERDICT), /only for the defender/);
+  const text = page.text("#mn-battle");
+  assert.ok(!text.includes("NaN") && !text.includes("undefined"));
+});
+
+test("choosing a civilization's hero chooses the civilization or says why not", async () => {
+  let page = await calc("?a.legions=2&d.legions=2");
+  page.click("#mnb-attacker-mn-hannibal");
+  assert.equal(page.$("#mnb-attacker-civ").value, "mn-carthage");
+  assert.equal(page.$("#mnb-attacker-mn-hannibal").getAttribute("aria-pressed"), "true");
+  assert.match(page.text("#mnb-attacker-civ-error"), /Carthage chosen/);
+  assert.ok(page.window.location.href.includes("a.civ=mn-carthage"), page.window.location.href);
+  assert.equal(page.$$(`${VERDICT} [data-verdict-text]`).length, 1);
+  // the defender cannot take Hannibal while the attacker is Carthage: the field says why
+  page.click("#mnb-defender-mn-hannibal");
+  assert.equal(page.$("#mnb-defender-mn-hannibal").getAttribute("aria-pressed"), "false");
+  assert.equal(page.$("#mnb-defender-civ").value, "");
+  assert.match(page.text("#mnb-defender-heroes-error"), /both sides cannot be the same civilization/);
+  // a link with Hannibal and no civilization: the real message, beside the heroes and in the verdict
+  page = await calc("?a.legions=2&a.heroes=mn-hannibal&d.legions=2");
+  assert.match(page.text(VERDICT), /Hannibal belongs to Carthage/);
+  assert.match(page.text("#mnb-attacker-heroes-error"), /Hannibal belongs to Carthage/);
+});
+
+test("a link naming an unknown hero shows the form and a clean message", async () => {
+  for (const hero of ["mn-nobody", "toString", "__proto__", "constructor"]) {
+    const page = await calc(`?a.legions=2&a.heroes=${hero}&d.legions=2`);
+    assert.ok(page.shown("#mnb-attacker-legions"), `${hero}: the form is drawn`);
+    assert.ok(page.text(VERDICT).includes(`Unknown hero '${hero}'`), `${hero}: ${page.text(VERDICT)}`);
+    assert.ok(page.text("#mnb-attacker-heroes-error").includes(`Unknown hero '${hero}'`), hero);
+    assert.ok(!page.text("#mn-battle").includes("Cannot read"), hero);
+  }
+});
+
+test("city counts from a link are bounded by the pieces", async () => {
+  const cities = M.rulesFromRecords(realData()).base.citiesInBox;
+  for (const value of ["100000000000000000000", "1e20"]) {
+    const page = await calc(`?a.legions=2&d.legions=2&d.heroes=mn-ariane&city=${value}`);
+    const slot = page.text("#mnb-buildings-city-error");
+    assert.ok(slot.includes(/^\d+$/.test(value) ? `only ${cities} cities in the box` : "whole number from 0 to"), `${value}: ${slot}`);
+    const text = page.text("#mn-battle");
+    assert.ok(!text.includes("bonus +") && !text.includes("e+"), value);
+    assert.ok(!page.text(VERDICT).includes("Correct the"), value);
+  }
+});
+
+test("a link with one hero thousands of times gives one message", async () => {
+  // 5,000 copies, as the browser test had them (its server refused request lines over 64 kB)
+  const page = await calc(`?a.legions=2&d.legions=2&a.heroes=${Array(5000).fill("mn-ajax").join(",")}`);
+  const slot = page.$$("#mnb-attacker-heroes-error span");
+  assert.equal(slot.length, 1);
+  assert.match(slot[0].textContent, /5,000 heroes/);
+  assert.equal(page.$$(`${VERDICT} [role=alert] p`).length, 1);
+});
+
+test("other hostile values in a link become messages", async () => {
+  for (const query of ["a.legions=2&a.heroes=mn-hamilcar&a.hamilcar=1e300&d.legions=2",
+    "a.legions=2&a.heroes=mn-hamilcar&a.hamilcar=999999999999&d.legions=2",
+    "a.legions=lots&d.legions=2&battle=__proto__", "a.loss=creatures&a.legions=2&d.legions=2"]) {
+    const page = await calc(`?${query}`);
+    assert.equal(page.$$(`${VERDICT}[data-state=error]`).length, 1, query);
+    assert.equal(page.$$("#mnb-attacker-legions").length, 1, query);
+    const text = page.text("#mn-battle");
+    assert.ok(!text.includes("NaN") && !text.includes("undefined") && !text.includes("Cannot read"), query);
+    assert.ok(page.$$("#mnb-attacker-hamilcar option").length < 40, query);   // never an option per fixed die up to 1e300
+  }
+});
