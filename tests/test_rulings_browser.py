@@ -1,7 +1,7 @@
 """Rulings you can run, in Chromium at 375 px touch and 800 px: a ruling's "Work it out" link
 opens its calculator with the ruling's battle entered and the verdict in view, matching the
-engine; a plan for several rounds changes the figures, goes into the URL and comes back
-from it on a reload, and a bad plan is named beside its field."""
+engine. A plan for several rounds (the figures, the URL, a reload) and a bad plan named beside its
+field are checked in a DOM in Node (tests/js/mn-battle-page.test.mjs)."""
 from __future__ import annotations
 
 import json
@@ -109,43 +109,5 @@ def test_work_it_out_opens_an_ancient_conquest_example(screen_page, site_url):
     assert "4:1" in note, note
 
 
-def test_a_plan_changes_the_rounds_goes_into_the_url_and_comes_back_on_reload(screen_page, site_url, records_json_path):
-    page = screen_page
-    query = _ruling_query(records_json_path, "mn-ex-atlantis-attacks-carthage")
-    page.goto(site_url + "calculators/mare-nostrum-battle/?" + query)
-    page.wait_for_selector("#mnb-rounds-out[data-state=ok]", timeout=20000)
-    before = page.inner_text("#mnb-rounds-table")
-    page.select_option("#mnb-attacker-withdraw", "fewer")
-    page.fill("#mnb-attacker-withdraw-below", "2")
-    page.fill("#mnb-attacker-reinforce-legions", "3")
-    page.select_option("#mnb-attacker-reinforce-round", "3")
-    page.wait_for_function("location.search.includes('a.reinforce.round=3')")
-    page.wait_for_function(f"document.querySelector('#mnb-rounds-table') && document.querySelector('#mnb-rounds-table').innerText !== {json.dumps(before)}")
-    page.wait_for_selector("#mnb-rounds-out[data-state=ok]")
-    q2 = urlsplit(page.url).query
-    assert "a.withdraw=fewer" in q2 and "a.withdraw.below=2" in q2 and "a.reinforce.legions=3" in q2
-    exact = _mn(records_json_path, q2, "M.analyseRounds(rules, s, { rounds: 3, plans }).rounds")
-    rows = page.eval_on_selector_all("#mnb-rounds-table tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
-    assert [r[5] for r in rows] == [page_percent(x["attackerWithdrew"]) for x in exact]
-    shown = page.inner_text("#mnb-rounds-table")
-    page.reload()
-    page.wait_for_selector("#mnb-rounds-out[data-state=ok]", timeout=20000)
-    assert page.inner_text("#mnb-rounds-table") == shown
-    assert page.input_value("#mnb-attacker-withdraw") == "fewer"
-    assert page.input_value("#mnb-attacker-withdraw-below") == "2"
-    assert page.input_value("#mnb-attacker-reinforce-legions") == "3"
-    assert page.input_value("#mnb-attacker-reinforce-round") == "3"
-
-
-@pytest.mark.parametrize("query, field, words", [
-    ("a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=fewer&d.withdraw.below=-1", "#mnb-defender-withdraw-below-error", "whole number from 1"),
-    ("a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=chance&d.withdraw.below=1000000000", "#mnb-defender-withdraw-below-error", "percentage from 1 to 99"),
-    ("a.legions=7&d.legions=1&a.reinforce.legions=5", "#mnb-attacker-reinforce-legions-error", "only 8 in the box"),
-])
-def test_a_bad_plan_is_named_beside_its_field(page, site_url, query, field, words):
-    page.goto(site_url + "calculators/mare-nostrum-battle/?" + query)
-    page.wait_for_selector("#mnb-rounds-out[data-state=error]", timeout=20000)
-    assert page.is_visible(field)
-    assert words in page.inner_text(field)
-    assert "NaN" not in page.inner_text("#mnb-rounds")
-    assert page.inner_text("#mnb-verdict [data-verdict-text]"), "the one-round verdict still shows"
+# A plan for several rounds (changing the figures, into the URL and back from it on a reload) and a
+# bad plan named beside its field are checked in a DOM in Node (tests/js/mn-battle-page.test.mjs).

@@ -7,7 +7,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import * as M from "../../content/assets/calculators/mn-battle.js";
-import { open, closePage } from "./dom.mjs";
+import { open, closePage, until } from "./dom.mjs";
 import { realData } from "./helper-records.mjs";
 
 after(closePage);
@@ -98,3 +98,63 @@ test("other hostile values in a link become messages", async () => {
     assert.ok(page.$$("#mnb-attacker-hamilcar option").length < 40, query);   // never an option per fixed die up to 1e300
   }
 });
+
+// ---------------------------------------------------------------- a plan for several rounds (rulings you can run)
+// Moved from tests/test_rulings_browser.py, which keeps each ruling's "Work it out" link opening
+// the calculator with the verdict in view.
+
+/** A chance as the battle pages print it (tests/page_percent.py, written apart from the page's view/percent.js). */
+function pagePercent(p) {
+  if (p <= 0) return "0%";
+  if (p >= 1 - 1e-12) return "100%";
+  if (p < 0.001) return p >= 1e-5 ? "<0.1%" : "<0.001%";
+  const s = (100 * p).toFixed(1);
+  return s === "100.0" ? ">99.9%" : `${s}%`;
+}
+
+const roundsState = (page, state) => until(() => page.$("#mnb-rounds-out") && page.$("#mnb-rounds-out").dataset.state === state,
+  `#mnb-rounds-out[data-state=${state}]`, 20000);
+
+test("a plan changes the rounds, goes into the URL and comes back on reload", async () => {
+  const data = realData();
+  const query = data.records.find((r) => r.id === "mn-ex-atlantis-attacks-carthage").scenario.query;
+  let page = await calc(`?${query}`);
+  await roundsState(page, "ok");
+  const before = page.text("#mnb-rounds-table");
+  page.select("#mnb-attacker-withdraw", "fewer");
+  page.fill("#mnb-attacker-withdraw-below", "2");
+  page.fill("#mnb-attacker-reinforce-legions", "3");
+  page.select("#mnb-attacker-reinforce-round", "3");
+  await until(() => page.window.location.search.includes("a.reinforce.round=3"), "the plan in the address");
+  await until(() => page.$("#mnb-rounds-table") && page.text("#mnb-rounds-table") !== before, "the rounds redrawn", 20000);
+  await roundsState(page, "ok");
+  const q2 = page.query();
+  assert.ok(q2.includes("a.withdraw=fewer") && q2.includes("a.withdraw.below=2") && q2.includes("a.reinforce.legions=3"), q2);
+  const rules = M.rulesFromRecords(data);
+  const exact = M.analyseRounds(rules, M.scenarioFromQuery(q2), { rounds: 3, plans: M.plansFromQuery(q2) }).rounds;
+  const rows = page.$$("#mnb-rounds-table tbody tr").map((tr) => [...tr.children].map((c) => c.textContent));
+  assert.deepEqual(rows.map((r) => r[5]), exact.map((x) => pagePercent(x.attackerWithdrew)));
+  const shown = page.text("#mnb-rounds-table");
+  page = await calc(`?${q2}`);   // the reload
+  await roundsState(page, "ok");
+  assert.equal(page.text("#mnb-rounds-table"), shown);
+  assert.equal(page.$("#mnb-attacker-withdraw").value, "fewer");
+  assert.equal(page.$("#mnb-attacker-withdraw-below").value, "2");
+  assert.equal(page.$("#mnb-attacker-reinforce-legions").value, "3");
+  assert.equal(page.$("#mnb-attacker-reinforce-round").value, "3");
+});
+
+for (const [query, field, words] of [
+  ["a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=fewer&d.withdraw.below=-1", "#mnb-defender-withdraw-below-error", "whole number from 1"],
+  ["a.legions=3&d.legions=1&d.fortresses=1&d.withdraw=chance&d.withdraw.below=1000000000", "#mnb-defender-withdraw-below-error", "percentage from 1 to 99"],
+  ["a.legions=7&d.legions=1&a.reinforce.legions=5", "#mnb-attacker-reinforce-legions-error", "only 8 in the box"],
+]) {
+  test(`a bad plan is named beside its field: ${query}`, async () => {
+    const page = await calc(`?${query}`);
+    await roundsState(page, "error");
+    assert.ok(page.shown(field), `${field} is shown`);
+    assert.ok(page.text(field).includes(words), page.text(field));
+    assert.ok(!page.text("#mnb-rounds").includes("NaN"));
+    assert.ok(page.text("#mnb-verdict [data-verdict-text]"), "the one-round verdict still shows");
+  });
+}
