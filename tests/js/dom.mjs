@@ -71,9 +71,9 @@ function install(win) {
 
 /** A fetch that reads the export's files (their site paths, under the site's root or content/), with
  * `files` ({site path: content, or null for a 404}) answered first, and every URL asked kept in `asked`. */
-function fakeFetch(files, asked) {
+function fakeFetch(files, asked, base) {
   return async (input) => {
-    const url = new URL(typeof input === "string" ? input : input.url);
+    const url = new URL(input instanceof Request ? input.url : String(input), base);   // a string, a URL or a Request
     asked.push(url.href);
     const path = url.href.startsWith(CONTENT) ? url.href.slice(CONTENT.length)
       : url.href.startsWith(SITE) ? url.href.slice(SITE.length) : null;
@@ -123,11 +123,13 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
   win.document.write(`<!doctype html><html lang="en"><head><title>test</title></head><body><main>${html}</main></body></html>`);
   for (const [k, v] of Object.entries(storage)) win.localStorage.setItem(k, v);
   install(win);
-  globalThis.fetch = fakeFetch(files, asked);
+  globalThis.fetch = fakeFetch(files, asked, win.location.href);
   const id = root.startsWith("<") ? /id="([^"]+)"/.exec(root)[1] : root;
   pages += 1;
+  const errors = [];   // what the page threw, in its listeners and timers (a browser's "pageerror")
+  win.addEventListener("error", (e) => errors.push(String(e.error ? e.error.stack || e.error : e.message)));
   const page = {
-    window: win, document: win.document, asked,
+    window: win, document: win.document, asked, errors,
     /** The root element. */
     get root() { return win.document.getElementById(id); },
     $: (sel) => win.document.querySelector(sel),
@@ -145,6 +147,12 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
         if (!e) return win.document.querySelector(sel) !== null;
         if (e.hidden || (e.style && e.style.display === "none")) return false;
       }
+    },
+    /** Everything in the page's localStorage, {key: value}: `storage` for the next page of the same device. */
+    stored() {
+      const out = {};
+      for (let i = 0; i < win.localStorage.length; i++) out[win.localStorage.key(i)] = win.localStorage.getItem(win.localStorage.key(i));
+      return out;
     },
     /** The query of the address as the page left it (without the "?"). */
     query: () => win.location.search.replace(/^\?/, ""),
