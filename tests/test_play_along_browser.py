@@ -7,8 +7,9 @@ then hold that table. On the phone, the page's QR code, read by a real decoder (
 devDependency), opens the same table in a second browser context that visited the site once and
 then lost the network, and the start page's "Resume your table" (first screen) opens it again.
 The page reads its game's records alone (api/games/<game>.json, never
-api/records.json). Hostile links get messages and the page still steps. The engine's own
-cases are Node tests (tests/js/); these keep to what happens in the browser.
+api/records.json). The engine's own cases are Node tests (tests/js/), and so are hostile links
+on the page (tests/js/play-page.test.mjs: messages, and the page still steps); these keep to
+what happens in the browser.
 
 Issue 31, on the same loads: each reminder and the step carry their line, and a tap on a reminder
 opens the record's text in place; a turn is played with purchases recorded on the now card (three
@@ -413,44 +414,6 @@ def turn_9_in_at_most_3_taps(pg):
     assert pg.inner_text("#pa-round").strip().lower() == "turn 9"
     assert pg.get_attribute("#pa-now", "data-pos").startswith("9.")
     assert pg.locator("#pa-due li[data-due]").count() >= 1, "turn 9's objectives are due"
-
-
-def test_hostile_links_get_messages_and_the_page_still_works(browser, site_url):
-    context, pg = new_page(browser, "phone")
-    try:
-        pg.goto(site_url + "play-along/?g=atlantis-game&n=99")
-        wait_ready(pg)
-        assert "not a game" in pg.text_content(f"#{ROOT_ID}")
-        assert pg.get_attribute("#pa-game", "aria-invalid") == "true"
-        choose(pg, "pa-game-mare-nostrum")
-        pg.wait_for_selector("#pa-step[data-step]")   # the game's records are read once it is chosen (load.js)
-        first = pg.get_attribute("#pa-step", "data-step")
-        pg.click("#pa-next")
-        assert pg.get_attribute("#pa-step", "data-step") != first
-
-        # A seat's code for a seat the table does not have (issue 31.5): a message, the table for everyone.
-        pg.goto(site_url + "play-along/?g=mare-nostrum&n=4&s=mn-rome&as=7")
-        wait_ready(pg)
-        assert "player 7" in pg.inner_text("#pa-errors") and "4 players" in pg.inner_text("#pa-errors")
-        assert pg.get_attribute("#pa-step", "data-step") and "as=" not in urlsplit(pg.url).query
-
-        junk = "&".join(["k=1"] * 9991)   # 10,000 pairs with the 9 before them; short ones: http.server refuses a request line over 64 kB
-        pg.goto(site_url + "play-along/?g=mare-nostrum&g=mosaic-wars-disasters&n=99&n=4&opt=nope"
-                "&s=mn-rome&s=mn-rome&in=mn-nobody&at=zz&" + junk)
-        wait_ready(pg, timeout=15000)
-        text = pg.text_content(f"#{ROOT_ID}")   # the form's messages too, on screen or not
-        assert "10,000 keys" in text, "the cut is said"
-        assert pg.get_attribute("#pa-players", "aria-invalid") == "true"   # 99 players: beside its field
-        for said in ("nope", "mn-nobody"):
-            assert said in text
-        assert len(urlsplit(pg.url).query) < 200, "the address holds the table read, not the junk"
-        first = pg.get_attribute("#pa-step", "data-step")
-        pg.click("#pa-next")
-        assert pg.get_attribute("#pa-step", "data-step") != first
-        assert_no_nan(pg, ROOT_ID)
-    finally:
-        context.close()
-    assert pg.errors == []
 
 
 # Rome (player 1, Ajax bought) and Egypt (player 3, Mars taken at the Offering phase) at Turn 1's Combat.

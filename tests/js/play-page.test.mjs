@@ -1,0 +1,58 @@
+// Play along's page in a DOM in Node (tests/js/dom.mjs): what hostile links become on the page (a
+// message beside its field or at the top, the table read and the junk dropped from the address)
+// and that the page still steps after them. The engine's answer to each value is checked in
+// tests/js/play-hostile.test.mjs; these check the page's showing of it. Moved from
+// tests/test_play_along_browser.py, which keeps what only a browser shows (the phone's layout, the
+// reminders in view, offline use, the QR codes, the camera).
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { open, closePage, until, assertNoNan } from "./dom.mjs";
+
+after(closePage);
+
+const ROOT_ID = "play-along";
+const ROOT = `<div id="${ROOT_ID}" class="th-helper pa-page"></div>`;
+const play = (query, storage = {}) => open(`play-along/?${query}`, { root: ROOT, module: "play/page/index.js", width: 375, storage });
+
+/** One tap on a chip of the form (a radio button's label: form.js chipGroup). */
+async function choose(page, radioId) {
+  page.click(`label[for='${radioId}']`);
+  await until(() => page.$(`#${radioId}`) && page.$(`#${radioId}`).checked, `#${radioId} checked`);
+}
+
+const step = (page) => page.$("#pa-step") && page.$("#pa-step").getAttribute("data-step");
+
+test("hostile links get messages and the page still works", async () => {
+  let page = await play("g=atlantis-game&n=99");
+  assert.equal(page.root.dataset.ready, "true");
+  assert.match(page.text(`#${ROOT_ID}`), /not a game/);
+  assert.equal(page.$("#pa-game").getAttribute("aria-invalid"), "true");
+  await choose(page, "pa-game-mare-nostrum");
+  await until(() => step(page), "#pa-step[data-step]");   // the game's records are read once it is chosen (load.js)
+  let first = step(page);
+  page.click("#pa-next");
+  assert.notEqual(step(page), first);
+  assert.deepEqual(page.errors, []);
+  assert.ok(Object.keys(page.stored()).length > 0, "the device keeps the table");
+
+  // A seat's code for a seat the table does not have: a message, the table for everyone.
+  page = await play("g=mare-nostrum&n=4&s=mn-rome&as=7", page.stored());   // the same device: what it kept stays
+  assert.ok(page.text("#pa-errors").includes("player 7") && page.text("#pa-errors").includes("4 players"), page.text("#pa-errors"));
+  assert.ok(step(page) && !page.query().includes("as="), page.query());
+  assert.deepEqual(page.errors, []);
+
+  // 10,000 pairs with the 9 before them (the browser test's server refused a request line over
+  // 64 kB, so its pairs were short; these are the same).
+  const junk = Array(9991).fill("k=1").join("&");
+  page = await play(`g=mare-nostrum&g=mosaic-wars-disasters&n=99&n=4&opt=nope&s=mn-rome&s=mn-rome&in=mn-nobody&at=zz&${junk}`, page.stored());
+  const text = page.text(`#${ROOT_ID}`);   // the form's messages too, on screen or not
+  assert.ok(text.includes("10,000 keys"), "the cut is said");
+  assert.equal(page.$("#pa-players").getAttribute("aria-invalid"), "true");   // 99 players: beside its field
+  for (const said of ["nope", "mn-nobody"]) assert.ok(text.includes(said), said);
+  assert.ok(page.query().length < 200, `the address holds the table read, not the junk: ${page.query().slice(0, 300)}`);
+  first = step(page);
+  page.click("#pa-next");
+  assert.notEqual(step(page), first);
+  assertNoNan(assert, page, `#${ROOT_ID}`);
+  assert.deepEqual(page.errors, []);
+});
