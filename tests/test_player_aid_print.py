@@ -3,8 +3,9 @@ fills most of it; phones get a print button."""
 import re
 
 import pytest
+from generator.load.games import games_of
 
-GAMES = ["mare-nostrum", "seven-wonders-myths", "mosaic-wars-disasters", "ancient-conquest", "diplomacy-variant"]
+GAMES = games_of().slugs
 A4_CONTENT = {"width": 726, "height": 1054}   # A4 less the 9 mm print margins, in CSS pixels
 # How much of the page each aid must fill: what a game's source offers. Before the aids listed
 # heroes, cards, technologies and peoples they filled 60%, 21%, 27%, 104% (two pages) and 30%;

@@ -1,12 +1,13 @@
-"""Printed aids that lead back (issue 16.5): each player aid, printed, carries QR codes of its own
+"""Printed aids that lead back: each player aid, printed, carries QR codes of its own
 page and its game's page, and a real decoder (zxing-cpp) reads them from a screenshot of the
 print-emulated page in Chromium. The site is built with site_url equal to the served origin."""
 import pytest
 import zxingcpp
 
 from png_pixels import grey_pixels
+from generator.load.games import games_of
 
-GAMES = ["mare-nostrum", "seven-wonders-myths", "mosaic-wars-disasters", "ancient-conquest", "diplomacy-variant"]
+GAMES = games_of().slugs
 A4_CONTENT = {"width": 726, "height": 1054}   # A4 less the 9 mm print margins, in CSS pixels
 
 

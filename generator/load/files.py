@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.paths import GAMES_REGISTRY
 from generator.problems import Problem, field_path, shown
 from generator.load.value_checks import char_name, raw_controls, value_findings
 from generator.load.yaml_bounded import Finding, Refused, parse
@@ -157,10 +158,13 @@ def _symlink(path: Path, rel: str) -> Problem:
 
 def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Problem]]:
     """Load every data/<game>/<kind>/<id>.yaml under data_dir (each with `load`, which
-    validate.py wraps to check each file once while it is unchanged)."""
+    validate.py wraps to check each file once while it is unchanged). The list of games beside
+    them (GAMES_REGISTRY) is not a record: generator/load/games.py reads it."""
     records, problems = [], []
     root = data_dir.parent
     for path in _entries(data_dir):
+        if path == data_dir / GAMES_REGISTRY:
+            continue
         rel = path.relative_to(root).as_posix()
         if path.is_symlink():   # before anything that follows it (is_dir, is_file, the read)
             problems.append(_symlink(path, rel))

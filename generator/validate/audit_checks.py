@@ -11,7 +11,7 @@
   a leading article, plurals), are the name or alias of another record of the target's game and
   not the target's own ("Cities expansion" shown for the rulebook section swm-myths-and-cities).
   LINK_WORDS declares the few words the source itself uses for the target ("Egypt" for the nation).
-  Since issue 32 also words that open with another record's name or alias of two words or more
+  Also words that open with another record's name or alias of two words or more
   when none of the target's names stands in them ({ac-syria|Syro-Hittite state}: Syro-Hittites).
 - generic_reference_words: a `{id|words}` whose shown words are a generic term ("Leader",
   "Mythology expansion", "rules") that is not the target's own name or alias: such a link
@@ -190,7 +190,7 @@ def _leads(key: str, run: str) -> bool:
 
 def _close_forms(key: str, target: dict, runs: dict) -> list[str]:
     """Records of the target's game whose name or alias of two words or more opens the link's
-    words, as whole words, when none of the target's own names stands in them (issue 32): the
+    words, as whole words, when none of the target's own names stands in them: the
     ac-hittite-empire objective's {ac-syria|Syro-Hittite state} holds Syro-Hittites, a record of
     its own, and not Syria. One-word names are left out: 'Egypt's fleet' for the Egyptian nation
     is how the source writes it."""
@@ -345,19 +345,18 @@ def _shown(text: str, by_id: dict) -> str:
     return REF.sub(words, text)
 
 
-# Sources in another language: their sentences name places in that language ("Gaule"), so an
-# English place word cannot be checked against them.
-NOT_ENGLISH = {"002_0f3c2497476d2302.txt"}
-
-
-def unsupported_place_phrases(records: list[dict], pairs: set[str]) -> list[Finding]:
+def unsupported_place_phrases(records: list[dict], pairs: set[str], games=None) -> list[Finding]:
+    """A source in another language (data/games.yaml) names places in that language ("Gaule"),
+    so an English place word is not checked against its sentences."""
+    from generator.load.games import games_of
+    not_english = {g.source for g in (games or games_of()).games if g.language != "en"}
     by_id = {r["id"]: r for r in records}
     pattern = _place_word_pattern()
     out = []
     for rec in records:
         source = (rec.get("source") or {}).get("file")
         own = _record_words(rec)
-        if not source or not own or source in NOT_ENGLISH:
+        if not source or not own or source in not_english:
             continue
         for path, text in prose_strings(rec):
             if any(p in ("notes", "note", "source_gaps") for p in path if isinstance(p, str)):

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import PurePosixPath
 
-from generator.validate.ids import GAME_PREFIX
 from generator.validate.helper_checks import HELPER_CHECKS
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, non_ascii
 from generator.validate.record_set import known_ids
 from generator.validate.schemas import load_schemas
 
+REGISTRY = "data/games.yaml"
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json"
 
 
@@ -56,11 +56,31 @@ def check_location(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-def check_id_prefix(records: list[RawRecord]) -> list[Problem]:
+def check_games(records) -> list[Problem]:
+    """Each record's game and cited source are in the list of games (data/games.yaml)."""
+    games = records.games
+    if not games.games:
+        return []   # the list itself is refused, at its own lines
+    problems = []
+    for r in records:
+        game, source = r.data.get("game"), (r.data.get("source") or {}).get("file")
+        if game not in games.prefixes:
+            near = closest(game, games.slugs) if isinstance(game, str) else None
+            problems.append(Problem(r.rel, r.line_of(["game"]), "game", f"{game!r} is not a game of {REGISTRY}",
+                                    f"write {near!r}" if near else f"write one of {', '.join(games.slugs)}, or add the game to {REGISTRY}"))
+        if isinstance(source, str) and source not in games.sources:
+            near = closest(source, list(games.sources))
+            problems.append(Problem(r.rel, r.line_of(["source", "file"]), "source.file",
+                                    f"{source!r} is no game's source in {REGISTRY}",
+                                    f"write {near!r}" if near else f"cite one of {', '.join(games.sources)}"))
+    return problems
+
+
+def check_id_prefix(records) -> list[Problem]:
     problems = []
     for r in records:
         rid, game = r.data.get("id"), r.data.get("game")
-        prefix = GAME_PREFIX.get(game)
+        prefix = records.games.prefixes.get(game)
         if isinstance(rid, str) and prefix and not rid.startswith(prefix + "-"):
             problems.append(Problem(r.rel, r.line_of(["id"]), "id", f"id {rid!r} lacks the game prefix '{prefix}-'",
                                     f"rename it to '{prefix}-{rid.split('-', 1)[-1]}', and the file to "
@@ -77,8 +97,8 @@ def _misfiled(r: RawRecord) -> bool:
 def _claim_order(r: RawRecord, path: list) -> tuple:
     """Which claim on a name keeps it: a record filed under its own id before one that is not
     (a copy saved under another name is the newcomer), one in its own game's and kind's folder
-    before one that is not (a copy dropped into another folder is the newcomer, issue 33: the
-    long-standing file was told to rename), its id before a former id, then by path.
+    before one that is not (a copy dropped into another folder is the newcomer, never the
+    long-standing file), its id before a former id, then by path.
     From the files alone, so the same data blames the same file on every machine and hash seed."""
     rid = r.data.get("id")
     return (PurePosixPath(r.rel).stem != rid, _misfiled(r), path != ["id"], r.rel)
@@ -284,7 +304,7 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
 
 from generator.validate.site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads content/, not data)
 
-ALL_CHECKS = [check_location, check_id_prefix, check_unique_ids, check_references,
+ALL_CHECKS = [check_location, check_games, check_id_prefix, check_unique_ids, check_references,
               check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
               check_tool_pages, check_tool_refs, check_value_sources, check_tool_examples, *HELPER_CHECKS]
 
@@ -293,28 +313,28 @@ from generator.validate.content_checks import check_placeholder_gaps, check_text
 
 ALL_CHECKS += [check_text_references, check_placeholder_gaps]
 
-# Text that would look different on a page from the file (generator/validate/text_safety.py, issue 18).
+# Text that would look different on a page from the file (generator/validate/text_safety.py).
 from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
 
 ALL_CHECKS += TEXT_SAFETY_CHECKS
 
-# Timing as data (generator/validate/timing_checks.py, issue 25): when each effect acts in the turn.
+# Timing as data (generator/validate/timing_checks.py): when each effect acts in the turn.
 from generator.validate.timing_checks import TIMING_CHECKS  # noqa: E402
 
 ALL_CHECKS += TIMING_CHECKS
 
-# Timing against the record's own words (generator/validate/timing_words.py, issue 32): a record
+# Timing against the record's own words (generator/validate/timing_words.py): a record
 # whose activation, phase or ability line names a step while its timing is unknown or no_timing.
 from generator.validate.timing_words import TIMING_WORDS_CHECKS  # noqa: E402
 
 ALL_CHECKS += TIMING_WORDS_CHECKS
 
-# Play along as data (generator/validate/play_along_checks.py, issue 25): a game's play_along and its setup steps.
+# Play along as data (generator/validate/play_along_checks.py): a game's play_along and its setup steps.
 from generator.validate.play_along_checks import PLAY_ALONG_CHECKS  # noqa: E402
 
 ALL_CHECKS += PLAY_ALONG_CHECKS
 
-# The state of a table as data (generator/validate/play_state_checks.py, issue 31): brings, owns,
+# The state of a table as data (generator/validate/play_state_checks.py): brings, owns,
 # leaves, uses, enters, timing.lines, wins.
 from generator.validate.play_state_checks import PLAY_STATE_CHECKS  # noqa: E402
 
@@ -326,7 +346,7 @@ from generator.validate.state_words import STATE_WORDS_CHECKS  # noqa: E402
 
 ALL_CHECKS += STATE_WORDS_CHECKS
 
-# The turn's shape and order (generator/validate/turn_order_checks.py, issue 33): play_along.turn is
+# The turn's shape and order (generator/validate/turn_order_checks.py): play_along.turn is
 # the game's turn root; each step has its own order, following its record's steps list.
 # The checks that read the turn's steps say nothing more where the turn itself is the one line.
 from generator.validate.turn_order_checks import TURN_ORDER_CHECKS, quiet_beside_a_wrong_turn  # noqa: E402

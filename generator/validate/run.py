@@ -5,7 +5,7 @@ The cross-record checks see only records with no problem so far: a record whose
 schema pass, and a check written for well-typed records must not trip over it.
 The engines' checks (scenarios.py) run last and leave out every game with a record in doubt
 so far (a refused file, or a cross-record problem): what an engine says about such a game
-could be false of records that are fine, and every line printed must be true (issue 27).
+could be false of records that are fine, and every line printed must be true.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.validate.checks import ALL_CHECKS
 from generator.load.files import RawRecord, load_file, load_tree
+from generator.load.games import data_dir_of, games_of, load_games
 from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem, ascii_spelling
 from generator.validate.record_set import RecordSet
@@ -24,11 +25,11 @@ from generator.validate.scenarios import engine_checks, start_engines
 def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:
     """Ids of files with problems: the one each declares and the one its file name implies."""
     ids = {PurePosixPath(f).stem for f in failed_files if f.endswith(".yaml")}
-    ids = {i for i in ids if i.isprintable()}   # a file name with a line break is no id (issue 18)
+    ids = {i for i in ids if i.isprintable()}   # a file name with a line break is no id
     ids |= {r.data.get("id") for r in records if r.rel in failed_files and isinstance(r.data.get("id"), str)}
     # An id written with a lookalike letter (a Cyrillic a in mn-ajax) is refused at its own line,
-    # whose fix is its plain spelling: the records naming that spelling are not wrong (issue 33:
-    # 7 follow-on lines 'no record has id mn-ajax').
+    # whose fix is its plain spelling: the records naming that spelling are not wrong (no
+    # follow-on line 'no record has id mn-ajax' at each).
     ids |= {plain for i in ids if not i.isascii() and (plain := ascii_spelling(i)).isascii()}
     return ids
 
@@ -65,8 +66,9 @@ def validate(records: list[RawRecord], earlier: list[Problem] = ()) -> list[Prob
 
 def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Problem]:
     failed = {p.file for p in problems}
+    games = games_of(data_dir_of(records[0].rel, records[0].path)) if records else games_of()
     checked = RecordSet([r for r in records if r.rel not in failed], _unchecked_ids(records, failed),
-                        _unchecked_turn_ids(records, failed))
+                        _unchecked_turn_ids(records, failed), games)
     # The engines' Node process starts now, for the games not yet in doubt, and works beside the
     # cross-record checks; the engines' check below takes from its answer what it asks for.
     _run(lambda recs: start_engines(recs, _doubtful_games(records, failed)) or [], checked)
@@ -118,6 +120,8 @@ def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Prob
     schemas = _schemas_state()
     if len(_checked) > 20_000:
         _checked.clear()
-    records, problems = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
+    _, problems = load_games(data_dir)
+    records, loaded = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
+    problems += loaded
     problems += cross_record(records, problems)
     return records, sorted(set(problems))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.validate.ids import GAME_PREFIX, suggest_id
+from generator.load.games import data_dir_of, games_of
+from generator.validate.ids import suggest_id
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path, non_ascii, shown
 from generator.validate.schema_compiled import compiled
@@ -56,10 +57,13 @@ def _common_pattern(name: str) -> str:
 
 
 def _explain_pattern(err: ValidationError, game) -> tuple[str, str]:
+    """`game`: (the record's game, the list of games)."""
     value = err.instance
     if err.validator_value in (_common_pattern("id"), _common_pattern("ref")):
-        wanted = suggest_id(value, GAME_PREFIX.get(game) if isinstance(game, str) else None)
-        fix = ("an id is a game prefix mn, swm, dip, mos or ac, a hyphen, then lowercase ASCII words joined by hyphens"
+        slug, games = game
+        wanted = suggest_id(value, games.prefixes.get(slug) if isinstance(slug, str) else None, games.prefixes.values())
+        prefixes = ", ".join(games.prefixes.values()) or "of data/games.yaml"
+        fix = (f"an id is a game prefix ({prefixes}), a hyphen, then lowercase ASCII words joined by hyphens"
                + (f": write '{wanted}'" if wanted else ", like 'mn-julius-caesar'"))
         char = non_ascii(value)
         return f"{shown(value)} is not an id" + (f": it holds the non-ASCII character {char}" if char else ""), fix
@@ -170,7 +174,7 @@ def check_schema(rec: RawRecord) -> list[Problem]:
     problems = []
     for err in validators()[kind].iter_errors(rec.data):
         explained = (_unknown_fields(err, kind) if err.validator == "additionalProperties"
-                     else [_explain(err, kind, rec.data.get("game"))])
+                     else [_explain(err, kind, (rec.data.get("game"), games_of(data_dir_of(rec.rel, rec.path))))])
         for path, problem, fix in explained:
             line = rec.line_of(path if err.validator != "required" else path[:-1])
             problems.append(Problem(rec.rel, line, field_path(path), problem, fix))
