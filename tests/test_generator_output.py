@@ -41,8 +41,8 @@ def test_record_page(files):
     assert '<a href="../../">Mare Nostrum</a> › <a href="../">Heroes and characters</a>' in page
     assert "Also known as: Penthesilea, Penthésilée" in page
     assert '<span id="mn-penthesilea" class="cmp-old-anchor"></span>' in page      # a former id stays an anchor
-    # ... and the in-play note reads it (a table stored before the rename holds it; issue 33)
-    assert '<div class="cmp-record" data-cmp-record="mn-penthesilee" data-cmp-former="mn-penthesilea">' in page
+    # ... and the in-play note reads it (a table stored before the rename holds it)
+    assert '<div class="cmp-record" data-cmp-record="mn-penthesilee" data-cmp-game="mare-nostrum" data-cmp-former="mn-penthesilea">' in page
     assert '<p class="cmp-related"><strong>Related:</strong> <a href="../../gods/mn-athena/">Athena</a></p>' in page
     assert '<span class="cmp-figure__label">Cost</span> 3 cards' in page
     assert "section “Effects of the Mythological Heroes”" in page

@@ -163,7 +163,7 @@ def test_no_match_says_so_and_offers_the_closest_names(phone_page, site_url, exp
     phone_page.keyboard.type("Minotaur")
     status = phone_page.locator(".cmp-search__status")
     phone_page.wait_for_function("document.querySelector('.cmp-search__status').textContent.startsWith('No record')")
-    assert status.inner_text() == "No record is called “Minotaur” in these five games."
+    assert status.inner_text() == "No record is called “Minotaur” in any of these games."
     names = phone_page.locator(".cmp-search__suggestion")
     assert names.count() >= 1 and phone_page.locator(".cmp-search__list a").count() == 0
     assert min(names.evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")) >= 44
@@ -261,7 +261,7 @@ def test_a_broken_index_is_reported_not_thrown(browser, site_url):
 
 
 def test_a_table_rows_name_lands_on_its_row_at_375_touch(phone_page, site_url, export):
-    """Issue 26: a row of a table is found by its name, and its result opens the table's page with
+    """A row of a table is found by its name, and its result opens the table's page with
     that row (far down the table, out of view at the top of the page) on screen."""
     table, anchor = "swm-referenced-base-game-elements", "row-glassworks"
     phone_page.goto(site_url)
@@ -286,8 +286,8 @@ CONTROL_JS = "v => [...v].filter(c => c < ' ' || c === '\\x7f' || /[\\u200e\\u20
 
 
 def test_a_shared_query_reaches_the_header_box_without_control_characters(phone_page, site_url):
-    """Issue 27: the header box kept NUL, BEL and ESC from a shared ?q= and echoed them, while the
-    start page's box folded them; both now fold through shared/plain-text.js. 375 px touch."""
+    """The header box folds NUL, BEL and ESC from a shared ?q= as the start page's box does:
+    both fold through shared/plain-text.js. 375 px touch."""
     phone_page.goto(site_url + "mare-nostrum/?q=aj%00ax%07%1B")
     phone_page.wait_for_function("document.querySelector('#__search').checked")
     box = phone_page.locator("input.md-search__input")
@@ -297,8 +297,8 @@ def test_a_shared_query_reaches_the_header_box_without_control_characters(phone_
 
 
 def test_the_card_browser_echoes_no_bidi_control_and_only_what_the_engine_reads(phone_page, site_url):
-    """Issue 27: the card browser echoed bidi controls and up to 2,000 characters of ?search=;
-    the engine reads 500 (MAX_SYNTAX_CHARS). The echo is folded and cut, and says it was cut."""
+    """The card browser echoes no bidi control of ?search=, and no more than the engine reads,
+    500 characters (MAX_SYNTAX_CHARS): the echo is folded and cut, and says it was cut."""
     long_word = "z" * 1990
     phone_page.goto(site_url + "browse/?search=" + "%E2%80%AEajax%E2%81%A6+" + long_word)
     note = phone_page.locator(".cmp-browse__search")

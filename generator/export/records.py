@@ -3,7 +3,7 @@
 It carries every field of every record, plus its URL, so nothing that reads it
 needs a second copy of the data. Each tool page (a calculator, a helper, play along) reads its
 own game's part of the same payload, api/games/<game>.json: the battle calculator waited for
-209 KB gzipped of five games, and a phone that scanned a table's QR code for 200 KB.
+209 KB gzipped of every game, and a phone that scanned a table's QR code for 200 KB.
 """
 from __future__ import annotations
 

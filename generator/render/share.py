@@ -18,9 +18,9 @@ from generator.render.search_guide import GUIDE_PATH
 
 DESCRIPTION_CHARS = 200        # what chat previews show before they cut, and what the test holds
 ELLIPSIS = "…"
-SEARCH_GUIDE = ("How to search the five games' records by game, kind, cost, age, phase and other fields, "
+SEARCH_GUIDE = ("How to search the records of every game here by game, kind, cost, age, phase and other fields, "
                 "with examples that run.")
-CROSS_GAME = "Names that appear in more than one of the five games, with what each one is and does in each game."
+CROSS_GAME = "Names that appear in more than one game here, with what each one is and does in each game."
 # What the build leaves out of every page when it does not know the site's address.
 NEEDS_SITE_URL = ("og:url", 'link rel="canonical"', "the player aids' QR codes")
 

@@ -39,7 +39,7 @@ def front_matter(**meta) -> str:
 
 def source_view(links: PageLinks, rec: dict) -> dict:
     """The citation: the document's title (from its game record) and the section. Never the
-    source's file name: players know a rulebook by its title (issue 16)."""
+    source's file name: players know a rulebook by its title."""
     file = rec["source"]["file"]
     title = next((g.get("source_title") for g in links.m.games.values() if g["source"]["file"] == file), None)
     return {"title": esc(title or "the game's rulebook"), "section": esc(rec["source"]["section"]),
@@ -142,6 +142,7 @@ def record_view(m: Model, rec: dict, page: str) -> dict:
     heading = links.name(rid)
     return {
         "id": rid,
+        "game": game,
         "title": heading,                                   # plain: front matter serialises it
         "description": record_description(m, rec),          # plain: what a pasted link shows
         "heading": esc(heading),

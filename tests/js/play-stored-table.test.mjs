@@ -61,7 +61,8 @@ const garbage = {
   "inPlay holding a string": JSON.stringify({ ...table, inPlay: ["mn-ajax"] }),
   "inPlay holding null": JSON.stringify({ ...table, inPlay: [null] }),
   "inPlay holding a list": JSON.stringify({ ...table, inPlay: [["mn-ajax", 1]] }),
-  "an id of another site": JSON.stringify({ ...table, inPlay: [{ id: "xx-ajax", player: 1 }] }),
+  "ids of two games": JSON.stringify({ ...table, inPlay: [{ id: "mn-ajax", player: 1 }, { id: "xx-ajax", player: 1 }] }),
+  "an id with no prefix": JSON.stringify({ ...table, inPlay: [{ id: "ajax", player: 1 }] }),
   "an id with capitals": JSON.stringify({ ...table, inPlay: [{ id: "mn-Ajax", player: 1 }] }),
   "an id with a trailing dash": JSON.stringify({ ...table, inPlay: [{ id: "mn-ajax-", player: 1 }] }),
   "an id with markup": JSON.stringify({ ...table, inPlay: [{ id: "mn-<img>", player: 1 }] }),
@@ -89,7 +90,8 @@ for (const [name, raw] of Object.entries(garbage)) {
 
 test("the message names what is wrong", () => {
   const read = (value) => readStoredTable(memory({ [TABLE_KEY]: JSON.stringify(value) })).error;
-  assert.match(read({ ...table, inPlay: [{ id: "xx-ajax" }] }), /"xx-ajax" is not a record id/);
+  assert.match(read({ ...table, inPlay: [{ id: "Ajax" }] }), /"Ajax" is not a record id/);
+  assert.match(read({ ...table, inPlay: [{ id: "mn-ajax" }, { id: "xx-ajax" }] }), /xx-ajax is not a record of mn-ajax's game/);
   assert.match(read({ ...table, v: 2 }), /version is 2, not 1/);
   assert.match(read({ ...table, query: "g=".padEnd(MAX_TABLE_QUERY + 1, "a") }), new RegExp(`longer than ${MAX_TABLE_QUERY} characters`));
   assert.match(read({ ...table, inPlay: Array(MAX_IN_PLAY + 1).fill({ id: "mn-ajax" }) }), new RegExp(`more than ${MAX_IN_PLAY} records`));
@@ -136,17 +138,21 @@ test("the table's link is site-relative and holds only a table query", () => {
   assert.equal(tableHref(null), "play-along/");
 });
 
-test("a record in play of another game than the table's is refused (no other game's page says 'In play')", () => {
-  // Issue 33: the stored in-play list was not checked against its own game, so an Ancient Conquest
-  // record page said "In play at your table" for a Mare Nostrum table.
+test("a record in play of another game than the table's other records is refused (no other game's page says 'In play')", () => {
+  // A Mare Nostrum table's in-play list once let an Ancient Conquest record page say "In play at your table".
   const read = checkedTable({ ...table, inPlay: [...table.inPlay, { id: "ac-hittite-empire", player: 1 }] });
   assert.equal(read.table, null);
-  assert.match(read.error, /ac-hittite-empire is not a record of mare-nostrum, the table's game/);
+  assert.match(read.error, /ac-hittite-empire is not a record of mn-\S+'s game, the table's/);
   for (const [game, id] of [["seven-wonders-myths", "swm-zeus"], ["diplomacy-variant", "dip-rome"],
     ["mosaic-wars-disasters", "mos-plague"], ["ancient-conquest", "ac-hittite-empire"]]) {
     assert.ok(checkedTable({ v: 1, game, query: "", inPlay: [{ id, player: 1 }] }).table, game);
-    assert.equal(checkedTable({ v: 1, game, query: "", inPlay: [{ id: "mn-ajax", player: 1 }] }).table, null, game);
+    assert.equal(checkedTable({ v: 1, game, query: "", inPlay: [{ id, player: 1 }, { id: "mn-ajax", player: 1 }] }).table, null, game);
   }
+});
+
+test("a game the site did not know when this was written is kept: its ids are ids, its game a game name", () => {
+  const sixth = { v: 1, game: "sixth-game", query: "g=sixth-game&n=2&in=sx-hero.1", inPlay: [{ id: "sx-hero", player: 1 }] };
+  assert.deepEqual(checkedTable(sixth), { table: sixth, error: null });
 });
 
 test("a stored table's message shows bidi, C1 and invisible characters escaped, never as they are", () => {

@@ -46,7 +46,7 @@ function valuesOf(rec, field) {
     if (v === "unknown") out.unknown = true;
     else if (typeof v === "number") out.numbers.push(v);
     else if (v && typeof v === "object" && !Array.isArray(v) && "amount" in v) take(v.amount);
-    else if (typeof v === "string") out.words.push(/^(mn|swm|dip|mos|ac)-[a-z0-9-]+$/.test(v) && BY_ID.has(v) ? nameOf(v) : shown(v));
+    else if (typeof v === "string") out.words.push(/^[a-z][a-z0-9]{0,5}-[a-z0-9-]+$/.test(v) && BY_ID.has(v) ? nameOf(v) : shown(v));
     else if (Array.isArray(v)) v.forEach(take);
   };
   if (field === "game") out.words.push(rec.game);

@@ -28,7 +28,9 @@ function show() {
   const id = record.dataset.cmpRecord;
   // A table stored before the record was renamed holds one of its former ids (data-cmp-former).
   const ids = [id, ...(record.dataset.cmpFormer || "").split(" ").filter(Boolean)];
-  const players = table ? ids.flatMap((one) => playersOf(table, one)) : [];
+  // Only a table of the record's own game (data-cmp-game) holds it.
+  const ownGame = table && (!record.dataset.cmpGame || table.game === record.dataset.cmpGame);
+  const players = ownGame ? ids.flatMap((one) => playersOf(table, one)) : [];
   record.dataset.cmpInPlayRead = players.length ? "in play" : "not in play";   // read: for tests and styles
   if (!players.length) return;
   const note = document.createElement("p");

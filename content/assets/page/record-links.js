@@ -12,7 +12,7 @@
 import { el } from "../shared/dom.js";
 import { onEveryPage } from "../shared/on-page.js";
 
-const RECORD_ID = /^(mn|swm|dip|mos|ac)-[a-z0-9]+(?:-[a-z0-9]+)*$/;   // as schemas/common.schema.json#/$defs/id
+const RECORD_ID = /^[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*$/;   // as schemas/common.schema.json#/$defs/id
 const GONE = "cmp-gone";
 
 // Opened from files (the downloadable copy), a folder shows as a listing: name its index page.

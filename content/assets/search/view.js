@@ -140,7 +140,7 @@ export function showOutcome(parts, outcome, root) {
     return;
   }
   if (outcome.status === "none") {
-    status.textContent = `No record is called ${quote(outcome.query)} in these five games.`;
+    status.textContent = `No record is called ${quote(outcome.query)} in any of these games.`;
     if (parts.problems) {
       const guide = el("a", "cmp-search__guide-link", "how to search by game, kind, cost…");
       guide.href = new URL("search/", root).href;

@@ -8,8 +8,8 @@
 
 // A record id as the schema spells it, standing alone in a value ("mn-ajax", "mn-ajax.1",
 // "2.mn-military-phase", "mn-hamilcar,mn-hannibal"): never part of a longer word or id.
-const ID = /(?<![a-z0-9-])(?:mn|swm|dip|mos|ac)-[a-z0-9]+(?:-[a-z0-9]+)*(?![a-z0-9-])/g;
-const ONE_ID = /^(?:mn|swm|dip|mos|ac)-[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID = /(?<![a-z0-9-])[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*(?![a-z0-9-])/g;
+const ONE_ID = /^[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const maps = new WeakMap();
 
 /** Map(former id -> the record's id) of an export's records ({records} or the list); cached per list. */

@@ -1,7 +1,7 @@
-// Play along's records (issue 31.8): the page reads one game's part of the export,
+// Play along's records: the page reads one game's part of the export,
 // api/games/<game>.json (shared/load-records.js gameFile: the game's records exactly as
 // api/records.json holds them, and the list of games), not the whole of api/records.json. A phone
-// that scanned a table's QR code cold waited for 200 KB (gzipped) of five games to show one.
+// that scanned a table's QR code cold waited for 200 KB (gzipped) of every game to show one.
 // The page's head has already asked for the file of the link's game (partials/play-early.html);
 // that answer is taken once. A game chosen later is fetched when chosen. Opened from files (the
 // downloadable copy), where fetch is refused, the whole export is read from api/records.js.

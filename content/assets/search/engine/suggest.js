@@ -1,5 +1,5 @@
 // The names closest to a query that matched nothing, so "Minotaur" can answer with what
-// the five games do have. Compared on folded names and aliases of named records (not
+// the games here do have. Compared on folded names and aliases of named records (not
 // rulings' questions), as whole names and word by word.
 import { boundedDistance } from "./distance.js";
 import { words } from "./text.js";
