@@ -141,11 +141,14 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
       return e.textContent;
     },
     /** Whether the element `sel` is there and drawn: neither it nor a parent hidden (the hidden
-     * attribute, or display: none in its style attribute; the site's stylesheets are not loaded). */
+     * attribute, display: none in its style attribute, or inside a closed <details> but for its
+     * summary; the site's stylesheets are not loaded). */
     shown(sel) {
-      for (let e = win.document.querySelector(sel); ; e = e.parentElement) {
-        if (!e) return win.document.querySelector(sel) !== null;
+      const found = win.document.querySelector(sel);
+      for (let e = found, child = null; ; child = e, e = e.parentElement) {
+        if (!e) return found !== null;
         if (e.hidden || (e.style && e.style.display === "none")) return false;
+        if (e.tagName === "DETAILS" && !e.open && child && child.tagName !== "SUMMARY") return false;
       }
     },
     /** Everything in the page's localStorage, {key: value}: `storage` for the next page of the same device. */
