@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.export.classic_scripts import classic_path, classic_script
-from generator.export.minify import minified_site_scripts, minify_texts, write_texts
+from generator.export.minify import drop_inlined_stylesheets, minified_site_scripts, minify_texts, write_texts
 from generator.export.offline import write_service_worker
 from generator.export.offline_copy import write_offline_copy
 from generator.render.pages import START_SCRIPT
 
 
-# Play along's page module; partials/play-early.html loads its classic build (issue 31.8).
+# Play along's page module; partials/play-early.html loads its classic build from the head, so a
+# phone that scanned a table's code asks for its records at once.
 PLAY_SCRIPT = "assets/play/page/index.js"
 
 
@@ -27,13 +28,14 @@ def write_start_script(site: Path) -> None:
 
 
 def write_offline(site: Path, dir_urls: bool) -> None:
-    """The site's scripts minified (minify.py), the file:// zip with the same minified scripts and
+    """The site's scripts minified and its stylesheet bundled (minify.py), the file:// zip with the same minified scripts and
     its classic builds minified too, then the service worker over the final files. The zip's
     classic builds are made from the modules as written, so the site's scripts are replaced only
     after it. `mkdocs serve` does not come here: its preview serves the scripts as written (its
     --dirty rebuilds convert the site's modules again). Raises ModuleSyntaxError, BuildTimeError
     or MinifyError."""
     small = minified_site_scripts(site)
+    drop_inlined_stylesheets(site)
     write_offline_copy(site, dir_urls, small, minify_texts)
     write_texts(site, small)
     write_service_worker(site, dir_urls)

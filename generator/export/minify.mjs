@@ -1,4 +1,4 @@
-// Minifies scripts with esbuild (pinned in package.json). Reads a JSON object {path: [source,
+// Minifies scripts and stylesheets (a path ending .css) with esbuild (pinned in package.json). Reads a JSON object {path: [source,
 // header]} on standard input, the header being text kept word for word at the top (a vendored
 // file's licence) or "". Writes {path: minified} on standard output, in the order given; or one
 // line per problem ("path:line:column: message") on standard error, and exits 1.
@@ -25,6 +25,7 @@ const out = {};
 const problems = [];
 const results = await Promise.all(Object.entries(sources).map(([path, [code, header]]) =>
   esbuild.transform(code, { minify: true, charset: "utf8", legalComments: "inline", sourcefile: path, logLevel: "silent",
+    loader: path.endsWith(".css") ? "css" : "js",
     ...(header ? { banner: header } : {}) })
     .then((result) => [path, result.code], (err) => [path, null, err])));
 for (const [path, code, err] of results) {   // in the order given

@@ -11,6 +11,8 @@
 - The sources in content/ stay as written; only the built site holds the minified bytes.
 - The same sources give the same bytes on any machine and path (minify.mjs), and nothing is
   fetched: esbuild runs from node_modules.
+- The page styles are one file: STYLESHEET names the others with @import lines; the build
+  inlines each, minifies the whole, and drops the files inlined (nothing else links them).
 """
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ SCRIPT = Path(__file__).with_name("minify.mjs")
 SCOPE = "assets/"
 NOT_MINIFIED = ("assets/javascripts/",)
 VENDORED = "assets/vendor/"
+STYLESHEET = "assets/page/site.css"
+_IMPORT = re.compile(r'^@import\s+"([^"\\]+)";[ \t]*(?:/\*[^*]*\*/)?[ \t]*$', re.M)
+_COMMENT = re.compile(r"/\*[\s\S]*?\*/")
 _LEADING_COMMENT = re.compile(r"\A(?:[ \t]*//[^\n]*\n|[ \t]*/\*[\s\S]*?\*/[ \t]*\n)+")
 TIMEOUT_S = 120
 
@@ -73,9 +78,45 @@ def minify_texts(sources: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def inlined_stylesheets(site: Path) -> list[str]:
+    """The site paths STYLESHEET imports, in its order. Raises MinifyError for a line that is not
+    an @import of a stylesheet beside it under assets/."""
+    entry = site / STYLESHEET
+    if not entry.is_file():
+        return []
+    text = _COMMENT.sub("", entry.read_text(encoding="utf-8"))
+    out = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        m = _IMPORT.match(line.strip())
+        target = (entry.parent / m.group(1)).resolve() if m else None
+        if not m or not target.is_file() or not target.is_relative_to((site / SCOPE).resolve()) or target.suffix != ".css":
+            raise MinifyError(f"{STYLESHEET}: {line.strip()!r} is not an @import of a stylesheet under {SCOPE}: "
+                              'write only lines like @import "compendium.css";')
+        out.append(target.relative_to(site.resolve()).as_posix())
+    return out
+
+
+def bundled_stylesheet(site: Path) -> dict[str, str]:
+    """{STYLESHEET: every file it imports, one after the other}, or {} where the site has none."""
+    parts = inlined_stylesheets(site)
+    if not (site / STYLESHEET).is_file():
+        return {}
+    return {STYLESHEET: "\n".join((site / rel).read_text(encoding="utf-8") for rel in parts)}
+
+
 def minified_site_scripts(site: Path) -> dict[str, str]:
-    """{site path: minified text} of the site's own scripts, read from the site as built."""
-    return minify_texts({rel: (site / rel).read_text(encoding="utf-8") for rel in minified_paths(site)})
+    """{site path: minified text} of the site's own scripts, and its one stylesheet bundled,
+    read from the site as built."""
+    sources = {rel: (site / rel).read_text(encoding="utf-8") for rel in minified_paths(site)}
+    return minify_texts({**sources, **bundled_stylesheet(site)})
+
+
+def drop_inlined_stylesheets(site: Path) -> None:
+    """Delete the stylesheets STYLESHEET inlined: the bundle holds them."""
+    for rel in inlined_stylesheets(site):
+        (site / rel).unlink()
 
 
 def write_texts(site: Path, texts: dict[str, str]) -> None:
