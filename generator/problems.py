@@ -1,7 +1,7 @@
 """One problem in one data file, printed the way contributors read it."""
 import difflib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dataclass_field
 
 SHOWN_CHARS = 60     # a quoted value longer than this is cut: a message is one readable line
 SUGGEST_UP_TO = 100  # "did you mean" only for values short enough to be a typo
@@ -14,11 +14,22 @@ class Problem:
     field: str
     problem: str
     fix: str
+    # The check that spoke ("records/games", "play/not-a-step"; generator/validate/README.md lists
+    # them). Not part of what the problem is: the same line from two checks is one line.
+    check: str = dataclass_field(default="", compare=False)
 
     def __str__(self) -> str:
         # Every part escaped: a file name or value with a line break or an ANSI escape must not
-        # forge an "ok" line or recolour the terminal (issue 18).
+        # forge an "ok" line or recolour the terminal.
         return f"{printable(self.file)}:{self.line}: {printable(self.field)}: {printable(self.problem)} ({printable(self.fix)})"
+
+    def report(self) -> str:
+        """The line a contributor reads: the problem, then the check that found it in brackets."""
+        return f"{self} [{self.check}]" if self.check else str(self)
+
+    def by(self, check: str) -> "Problem":
+        """This problem, said by `check` (kept when it names one already)."""
+        return self if self.check else Problem(self.file, self.line, self.field, self.problem, self.fix, check)
 
 
 def printable(text: str) -> str:

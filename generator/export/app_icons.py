@@ -1,8 +1,8 @@
-"""The app's icons (issue 16.3): PNGs drawn from the project's own SVG source,
+"""The app's icons: PNGs drawn from the project's own SVG source,
 content/assets/start/icons/icon.svg, and committed beside it.
 
-resvg draws them (the resvg-py wheel, pinned in constraints.txt; issue 27 replaced a
-hand-written rasteriser that knew only rectangles and convex polygons), so the source may use
+resvg draws them (the resvg-py wheel, pinned in constraints.txt; a full renderer, not a
+hand-written one that knows only rectangles and convex polygons), so the source may use
 whatever SVG resvg renders: paths, curves, strokes, gradients, clips, embedded images. It may not
 hold what icon_svg.py refuses (scripts, event attributes, references outside the file), nor
 <text>: resvg is given no system fonts, since another machine's fonts would draw other pixels.

@@ -1,11 +1,11 @@
-"""The web app manifest (issue 16.3), so the site installs to a phone's home screen.
+"""The web app manifest, so the site installs to a phone's home screen.
 
 Made at build time from generator/templates/manifest.json (short name, description, display,
 colours for light and dark, icons) and the site's own config: the name is site_name, and
 start_url, scope and id are the path of site_url, so an installed copy opens at the home page
 wherever the site is served. The source and every icon it lists are checked first, and a
 missing or corrupt one stops the build with a message (a broken manifest only shows, much
-later, as a phone that will not install the site). Every input is read as hostile (issue 27):
+later, as a phone that will not install the site). Every input is read as hostile:
 a folder or a too-deep nesting in place of the source, a PNG whose pixel data is short or
 unpacks far past its size, an SVG icon that would run code or reach outside itself, each gets a
 message, never a traceback or a shipped file.

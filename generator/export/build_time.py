@@ -1,6 +1,6 @@
 """The one time a build may write into its files: SOURCE_DATE_EPOCH, or a fixed date.
 
-A site must not depend on when it was built (issue 18): two clones built on different
+A site must not depend on when it was built: two clones built on different
 days give the same bytes. Where a format needs a time (a zip entry, a gzip header), it is
 this one. SOURCE_DATE_EPOCH (https://reproducible-builds.org/specs/source-date-epoch/) is
 honoured where set, so a packager can pin the time; otherwise the date below is used.

@@ -1,4 +1,4 @@
-"""What an icon SVG may hold (issue 27): any drawing, nothing that runs or reaches out.
+"""What an icon SVG may hold: any drawing, nothing that runs or reaches out.
 
 The site ships content/assets/start/icons/icon.svg as an icon and a browser opens it as a
 document of the site's own origin, so a <script>, an onload= or a javascript: link in it would

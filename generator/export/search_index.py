@@ -134,8 +134,8 @@ def search_files(m: Model, pages=()) -> dict[str, str]:
     # so a search started from a game's page or at its table ranks that game's records first.
     index["games"] = [[slug, game["id"].split("-", 1)[0], game.get("short") or game.get("name") or slug]
                       for slug, game in sorted(m.games.items())]
-    # A renamed record's old ids, so a table stored before the rename still finds it (in:table,
-    # issue 33); written only when a record has former_ids (today's index is unchanged).
+    # A renamed record's old ids, so a table stored before the rename still finds it
+    # (in:table); written only when a record has former_ids (today's index is unchanged).
     former = {old: rec["id"] for rec in m.records.values() for old in rec.get("former_ids") or []}
     if former:
         index["former"] = dict(sorted(former.items()))

@@ -7,8 +7,8 @@ A number lives in one YAML file. A record that needs a number another record alr
     facts: [{label: Cost in the longer game, from: {record: mn-longer-game, fact: Pyramids cost}}]
     movement: {from: {record: ac-movement-rules, fact: Infantry movement (usual)}}
 
-Setup counts (a rule's `setup[].counts[]`) and a game's `play_along.rounds` count and first
-(issue 25), and a win's `play_along.wins[].holds.count` (issue 31), take `from` too: each is
+Setup counts (a rule's `setup[].counts[]`) and a game's `play_along.rounds` count and first,
+and a win's `play_along.wins[].holds.count`, take `from` too: each is
 filled in as `value` beside its `from`, like a fact, and must resolve to a whole number.
 
 A number field (`count`, `movement`, `combat_factor`: FIELDS) holds a plain number, so its
@@ -58,7 +58,7 @@ def value_holders(rec: dict):
 
 
 def _play_along_holders(rec: dict):
-    """The counts of a rule's setup steps and a game's play_along rounds (issue 25): a count
+    """The counts of a rule's setup steps and a game's play_along rounds: a count
     written {from: ...} is filled in as `value` beside its `from`, like a fact."""
     steps = rec.get("setup")
     if isinstance(steps, list):

@@ -94,9 +94,9 @@ def _game_page(env, m: Model, game: str) -> str:
 # The start page's script: a classic build of content/assets/start/start.js with everything it
 # imports (generator/export/classic_scripts.py, written by the build), loaded async by the page
 # right after the box. A classic async script runs as soon as it arrives, while the page is still
-# being parsed; a module script, even async, waited here for the whole page (issue 16.2).
+# being parsed; a module script, even async, waits for the whole page, and the box must answer at once.
 START_SCRIPT = "assets/start/start.js"
-PLAY_PAGE = "play-along.md"   # the start page offers it, and the table this device keeps, on its first screen (issue 31.7)
+PLAY_PAGE = "play-along.md"   # the start page offers it, and the table this device keeps, on its first screen
 
 
 def _start_game(m: Model, links: PageLinks, gid: str, g: dict) -> dict:

@@ -238,8 +238,8 @@ def _from_place(ref) -> tuple:
 
 
 def players_fact(links: PageLinks, game: dict) -> list[tuple[str, str]]:
-    """The facts box's player range, from the game's play_along.players (its one home since
-    issue 25): [('Players', '3-6')]; a bound the source does not give reads 'unknown', with the
+    """The facts box's player range, from the game's play_along.players (its one home):
+    [('Players', '3-6')]; a bound the source does not give reads 'unknown', with the
     range's note beside it. [] for a game without play_along."""
     players = (game.get("play_along") or {}).get("players")
     if not isinstance(players, dict):

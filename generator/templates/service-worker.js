@@ -17,7 +17,7 @@ const unpacked = new Map();       // pack URL -> Promise<{index, bytes}>
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new build's worker that took over the moment it was installed left
-  // a page load then under way through the old worker unanswered for minutes (issue 18, seen in
+  // a page load then under way through the old worker unanswered for minutes (seen in
   // Chromium; tests/test_offline_update.py). It waits, and a page asks it to take over once
   // that page has loaded (content/assets/offline/offline.js), when no load of that page is under way.
   event.waitUntil(install());
@@ -178,7 +178,7 @@ const ACTIVE_SINCE = new URL("offline/active-since", SCOPE).href;
 async function activate() {
   // The pages open now were loaded from the build before this one: each keeps that build (its
   // cache, its packs) until it is left, so a module it imports later is of its own build, never
-  // the next one's (issue 27: a page of one build running the next build's modules). A page
+  // the next one's: a page of one build must not run the next build's modules. A page
   // loaded from now on is of this build. A copy no open page uses is deleted now, the rest once
   // their pages are gone (forgetLeftPages).
   await (await caches.open(CACHE)).put(ACTIVE_SINCE, new Response(String(Date.now())));

@@ -77,7 +77,7 @@ ALIAS_SPELLINGS = {
     ("mn-poseidon", "Poséidon"): ("French of its own name", 'Poseidon'),
     ("mn-medusa", "Medousa"): ("the Greek spelling of its own name", 'Medusa'),
     ("swm-medusa", "Medousa"): ("the Greek spelling of its own name", 'MEDUSA'),
-    # (issue 32) spellings the outside-name lint would read as other names: the record's own name in
+    # Spellings the outside-name lint would read as other names: the record's own name in
     # another language or transliteration, none printed in its source
     ("ac-ascalon", "Ashkelon"): ("the Hebrew-derived spelling of its own name, Ascalon", "Ascalon"),
     ("mn-greece", "Hellas"): ("the Greek of its own name, Greece", "Greece"),

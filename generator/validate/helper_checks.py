@@ -32,7 +32,7 @@ def check_construction(records: list[RawRecord]) -> list[Problem]:
     chart = next((r for r in records if r.data.get("id") == COST_CHART), None)
     items = [row.get("cells", {}).get("item") for row in (chart.data.get("rows") or [])] if chart else []
     # A chart that failed its own checks is not read: its rows are unknown, not empty, and 27
-    # heroes and wonders naming its rows are fine (issue 27). Its own problem is reported.
+    # heroes and wonders naming its rows are fine. Its own problem is reported.
     rows_known = chart is not None or COST_CHART not in getattr(records, "unchecked_ids", ())
     problems = []
     for r in records:

@@ -10,7 +10,7 @@ number, in the same role, already stands
   and one names the other record ("Cost in the longer game" on the Pyramids, "Pyramids cost"
   on the Longer game).
 
-- (issue 26) the same number with the same label or unit in two records of a game that link
+- the same number with the same label or unit in two records of a game that link
   each other, where one is a table cell or a fact: facts, costs and the number fields count,
   movement and combat_factor against table cells (a row named after the record, or a fact's
   label naming the row and the column: "Swamp", 6 steps per hex) and against facts (the same
@@ -19,7 +19,7 @@ number, in the same role, already stands
   unit's or component's fact. Two cards' own printed values are never a pair, and NOT_THE_SAME
   lists, each with its reason, equal numbers a reading found to be different things.
 
-- (issue 32) labels that share no word but name the same thing, by SYNONYMS (each pair with its
+- labels that share no word but name the same thing, by SYNONYMS (each pair with its
   reason: "Capacity" and "Counters carried per fleet"); a label that names the other record and
   says the rest of the other's label ("Caravans added" beside the caravan's "Added by the
   expansion"); a number field beside a fact of a record of the same name (the Queen-Consort rule
@@ -144,7 +144,7 @@ def _find_repeated_numbers(records: list[dict]) -> list[Finding]:
     return out
 
 
-# --- Numbers written inside strings, and facts that name their home without reading it (issue 32)
+# --- Numbers written inside strings, and facts that name their home without reading it ---
 # A string that holds numbers ("+1 column", "2 each, 5 together", "5 to 6 hours") is read as its
 # numbers with the word after each. It repeats a number of a linked record of the same game when
 #   - it holds the same numbers, each with the same word after it, as another string whose label
@@ -256,7 +256,7 @@ def _says_where_from(recs: list[dict]) -> list[Finding]:
     return out
 
 
-# --- The same number with the same label or unit in two linked records (issue 26) ----------
+# --- The same number with the same label or unit in two linked records ----------
 # A number is a candidate home when it is a table cell or a fact written as a number; a number
 # repeats it when it is a fact, a cost or a number field (count, movement, combat_factor) of
 # the same value in a record of the same game that names the same thing: the same label, or
@@ -273,8 +273,8 @@ NOT_THE_SAME = {
     ("swm-leader-cards", "count"): "6 Leader cards, not the 6 starting coins of the Leaders setup",
     ("swm-prayer-phase", "Myth cards per player per age"): "a hand of 3, not the 3 Babylonian myth cards the game describes",
 }
-# Labels that share no word (or not enough) but name the same thing, each pair with its reason
-# (issue 32): (words, words it stands for) -> why. Compared after folding case and a plural; a label
+# Labels that share no word (or not enough) but name the same thing, each pair with its reason:
+# (words, words it stands for) -> why. Compared after folding case and a plural; a label
 # holding the second set of words is read as holding the first.
 SYNONYMS = {
     (("capacity",), ("counter", "carried")): "a fleet's capacity is the counters it carries (ac-fleet and ac-fleets, 004 rule 11)",
@@ -320,7 +320,7 @@ def _numbers(rec: dict):
             yield _Number(rec, path, value, holder.get("label", ""), _fold(holder.get("unit", "")), "fact")
         elif path[0] == "cost":
             yield _Number(rec, path, value, "cost", _fold(holder.get("unit", "")), "cost")
-        elif path[0] == "setup":   # a setup step's count (issue 25): never a home, like a number field
+        elif path[0] == "setup":   # a setup step's count: never a home, like a number field
             yield _Number(rec, path, value, holder.get("label", ""), _fold(holder.get("unit", "")), "count")
     for field in NUMBER_FIELDS:
         if _is_number(rec.get(field)):

@@ -1,4 +1,4 @@
-"""A lint (issue 32): an alias that is an outside name, one its record's source does not print.
+"""A lint: an alias that is an outside name, one its record's source does not print.
 
 An alias is the record's own name written another way (CONTRIBUTING, rule 5). The reading found
 aliases brought in from general knowledge: a fuller name ("Pyramids of Giza", "King Minos"), or

@@ -1,4 +1,4 @@
-"""Play along as data (issue 25, items 1 and 2): the cross-record checks of a game's `play_along`
+"""Play along as data: the cross-record checks of a game's `play_along`
 block (schemas/game.schema.json) and of the `setup` steps on its rule records
 (schemas/defs/setup.schema.json).
 
@@ -265,7 +265,7 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
         for key in ("opens_with", "closes_with"):
             for i, sid in enumerate(rounds.get(key) or []):
                 path = [PLAY, "rounds", key, i]
-                if isinstance(sid, dict):   # {step, rounds}: a step closing only some rounds (issue 31)
+                if isinstance(sid, dict):   # {step, rounds}: a step closing only some rounds
                     sid, path = sid.get("step"), path + ["step"]
                 if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
                     close = closest(str(sid), sorted(steps))

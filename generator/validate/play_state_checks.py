@@ -1,4 +1,4 @@
-"""The state of a table as data (issue 31, item 3): the cross-record checks of the fields the
+"""The state of a table as data: the cross-record checks of the fields the
 play-along engine reads to follow the rules (schemas/defs/play-state.schema.json).
 
 A table played along keeps what is in play, who holds it and what has been used. The engine

@@ -16,7 +16,7 @@ Python package installed with the generator's own), never a machine's own Node, 
 that checks the data or builds a site (`python -m generator check`, `make serve`, `make site`, the
 Zensical build) gets the same verdict. Where that package is missing (a Python without
 requirements.txt installed), the check cannot run, and that is itself one problem, so no site is
-ever built from data no engine has read (issue 33: without Node, `make site` used to build it).
+ever built from data no engine has read.
 """
 from __future__ import annotations
 
@@ -215,15 +215,15 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
         for page, (game_rec, i, _) in pages.items():
             engine = READERS.get(page)
             for gap in (answer["engines"].get(engine) or {}).get("gaps", []) if engine in engines else []:
-                problems.append(_gap_problem(engine, gap, recs.get(gap.get("record")), game_rec, i, page))
+                problems.append(_gap_problem(engine, gap, recs.get(gap.get("record")), game_rec, i, page).by(f"engine/{engine}"))
     if PLAY in engines:
-        problems += _play_along_problems((answer["engines"].get(PLAY) or {}).get("gaps", []), recs, set(play))
+        problems += [p.by("engine/play-along") for p in _play_along_problems((answer["engines"].get(PLAY) or {}).get("gaps", []), recs, set(play))]
     for v in answer["verdicts"]:
         r = by_id[v["id"]]
         for text in v.get("problems", []):
             problems.append(Problem(r.rel, r.line_of(["scenario", "query"]), "scenario.query",
                                     f"the calculator refuses it: {text}",
-                                    "write the battle as the calculator's page writes it in its address bar"))
+                                    "write the battle as the calculator's page writes it in its address bar", "engine/ruling-scenario"))
     return sorted(set(problems))
 
 

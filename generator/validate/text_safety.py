@@ -1,4 +1,4 @@
-"""Checks on text that would look different on a page from what the file says (issue 18).
+"""Checks on text that would look different on a page from what the file says.
 
 - check_names_hold_no_reference: a `{id}` or `{id|words}` in a name, alias or ruling question.
   Those are shown as plain text in search results, the export and page titles, so the braces

@@ -1,4 +1,4 @@
-"""Timing as data (issue 25, item 4): when each effect acts in the turn.
+"""Timing as data: when each effect acts in the turn.
 
 The play-along engine steps through a game's turn and shows, at each step, the effects in
 play that act then. It reads that from `timing` (schemas/defs/timing.schema.json), never
@@ -117,7 +117,7 @@ def _home(rid: str, candidates, by_id: dict, turns: set) -> str | None:
 
 def _lost_steps(records, parent: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
     """{rule id: (the phase or turn it belongs under, why it is read as a step)} for the steps whose
-    step_of line is gone (issue 33).
+    step_of line is gone.
 
     Without its step_of a step is no step record, so every timing naming it was told that it
     names no step and advised to name another (13 lines on Mosaic's disasters, damaging if

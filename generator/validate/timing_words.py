@@ -1,4 +1,4 @@
-"""Timing against the record's own words (issue 32, section 5): a record that says when it acts
+"""Timing against the record's own words: a record that says when it acts
 while its timing says it does not.
 
 The play-along engine reads `timing` only. A record whose `timing` is `at: unknown` or whose

@@ -1,4 +1,4 @@
-"""The turn's shape and order (issue 33, section 2): data that passed every check and showed a wrong game.
+"""The turn's shape and order: data that would pass every other check and show a wrong game.
 
 The play-along page walks the turn root's step_of tree in pre-order, each record's steps sorted by
 `order` (then id: content/assets/play/engine/records.js). So a swapped or duplicated `order`, or a
@@ -182,7 +182,7 @@ def check_listed_order(records: list[RawRecord]) -> list[Problem]:
 def check_play_along_present(records: list[RawRecord]) -> list[Problem]:
     """A game whose rules carry setup steps has play_along: without the block the steps were
     shown nowhere and went unchecked (their options, player counts and listing are checked
-    against it), and the game's play-along page was gone, with no word (issue 33). A game with
+    against it), and the game's play-along page was gone, with no word. A game with
     no setup steps (a cut-down test fixture) needs none."""
     with_steps: dict[str, list[str]] = {}
     for r in records:
