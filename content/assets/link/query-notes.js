@@ -1,5 +1,5 @@
 // What a tool says about the link it was opened with, beyond each value's own check.
-// Pure: no DOM. Shared by the two calculators and the four table helpers (issue 18):
+// Pure: no DOM. Shared by the two calculators and the four table helpers:
 //
 // - a key given more than once, where the tool reads one value, says which value was used
 //   (URLSearchParams.get takes the first, silently);

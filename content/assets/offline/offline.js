@@ -60,7 +60,7 @@ const BECAUSE = {
 };
 
 // With site data blocked (Chromium's "block cookies and site data") every Cache API call rejects,
-// and a worker could store nothing: the footer says so, instead of "Saving…" for good (issue 33).
+// and a worker could store nothing: the footer says so, instead of "Saving…" for good.
 const NO_SITE_DATA = "Not saved for offline use: this browser keeps no site data for this site here (site data blocked). The downloadable copy below works without it.";
 
 async function cachesUsable() {

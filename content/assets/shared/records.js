@@ -27,8 +27,8 @@ export function fact(rec, label) {
 }
 
 // What a number a helper reads may be, unless its caller says otherwise: each one counts
-// something (turns, centres, points, cards), so a whole number from 0 to 999. -3 points to the
-// soloist passed every check before (issue 33); the ceiling is shared/input.js's.
+// something (turns, centres, points, cards), so a whole number from 0 to 999: -3 points to the
+// soloist must not pass the checks. The ceiling is shared/input.js's.
 export const FACT_RANGE = [0, 999];
 
 /**

@@ -100,7 +100,7 @@ export function startHelper(rootId, name, mount, load = loadRecords) {
 }
 
 /**
- * The verdict first (issue 16.7): a box above the form that holds the page's verdict (its
+ * The verdict first: a box above the form that holds the page's verdict (its
  * `.th-verdict`, moved out of the results after each render) and, on a first visit, the line
  * naming what the helper opened on. On a phone the answer is on the first screen.
  */

@@ -1,4 +1,4 @@
-// The start page's "Resume your table" (issue 31.7): the table this device keeps
+// The start page's "Resume your table": the table this device keeps
 // (play/stored-table.js, written by the play-along page) one tap away, on the first screen,
 // beside Play along. Shown only when the stored table reads back whole; its link is checked to
 // stay on this site (dom.js) before it gets an href. The game's name is the start page's own

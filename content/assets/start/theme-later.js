@@ -1,4 +1,4 @@
-// The theme's scripts on the start page come after its box (issue 16.2). Material's bundle and
+// The theme's scripts on the start page come after its box. Material's bundle and
 // the site's own scripts take a slow phone's main thread for most of a second; run while the
 // page opens, they hold up the keys a player types into the start box. So on the start page they
 // wait in a <template data-cmp-theme-later> (generator/mkdocs_theme/main.html), and start here:

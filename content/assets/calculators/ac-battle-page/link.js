@@ -8,7 +8,7 @@ import { repeatedKeyNotes, SITE_KEYS } from "../../link/query-notes.js";
 /**
  * The keys of the link this calculator never reads, named: most often a link written for the
  * Mare Nostrum calculator ("a.legions=3"), which holds no unit of this one and would otherwise
- * open on the plain form without a word (issue 27), or one half-read beside this calculator's
+ * open on the plain form without a word, or one half-read beside this calculator's
  * own keys. The site's own keys (?q= opens the header's search on any page) are not this
  * calculator's to name.
  */

@@ -71,8 +71,8 @@ export function optionalRecords() {
   return Object.fromEntries(Object.entries(OPTIONAL_PARAMS).map(([k, p]) => [k, PARAMS[p][0].record]));
 }
 
-// The numbers each parameter may be (issue 33: a terrain multiplier of 0 passed the check and
-// wiped a side out): a multiplier above 0 and at most 10, a count from 0 to 99, unless RANGES
+// The numbers each parameter may be (a terrain multiplier of 0 would
+// wipe a side out): a multiplier above 0 and at most 10, a count from 0 to 99, unless RANGES
 // gives the parameter its own. A value outside is a gap like a missing one.
 const KIND_RANGES = {
   multiplier: { above: 0, most: 10, what: "a multiplier" },

@@ -4,8 +4,8 @@
 // creature modifiers) comes from a record; this module only knows where each one lives.
 
 // Where the base numbers live: [record id, fact label] (or the record's `count` field), and the
-// whole numbers each may be (RANGES; a count is 0 or more): 0 points per loss made every battle
-// "both wiped out", 0 dice per legion or a fortress worth -6 passed the check (issue 33).
+// whole numbers each may be (RANGES; a count is 0 or more): 0 points per loss would make every
+// battle "both wiped out", and 0 dice per legion or a fortress worth -6 must not pass the check.
 export const BASE_FACTS = {
   pointsPerLoss: ["mn-combat", "Points of total per enemy unit lost"],
   fortressAutomatic: ["mn-combat", "Automatic value of a fortress"],

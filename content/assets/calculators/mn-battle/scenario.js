@@ -149,7 +149,7 @@ export function foreignKeyNotes(q) {
 
 /**
  * What the link says beyond its values: keys of the other calculator's form, and each key
- * given more than once with the value used (issue 18), as {field, message} with the
+ * given more than once with the value used, as {field, message} with the
  * scenario's own field names (a.legions -> attacker.legions).
  */
 export function queryNotes(q) {

@@ -1,5 +1,5 @@
-// The rules the table's state follows, read once per game from the data fields of issue 31
-// (CONTRACT-31.md; schemas/): what a seat brings (`brings` on a seat's record), which records
+// The rules the table's state follows, read once per game from the records' play-state fields
+// (schemas/defs/play-state.schema.json): what a seat brings (`brings` on a seat's record), which records
 // only one seat may hold (`play_along.seats.owns`), what leaves play by rule
 // (`play_along.leaves`), what always in play changes hands at a step (`play_along.passes`),
 // powers limited per period (`uses`), what a record does as it enters

@@ -9,7 +9,7 @@ import { recordLink } from "../../shared/tool-page.js";
 
 /** The player counts the form offers: what the engine accepts (the records' range; where they
  * give no most, the engine's PLAYER_CEILING: the Diplomacy fragment names three powers in
- * examples but bounds nothing, so a table of seven is allowed, issue 31.7). */
+ * examples but bounds nothing, so a table of seven is allowed). */
 export function playerChoices(g) {
   const min = Number.isInteger(g.players.min) ? g.players.min : 1;
   const max = Number.isInteger(g.players.max) ? g.players.max : Math.max(min, PLAYER_CEILING);
@@ -62,7 +62,7 @@ function playerSelect(g, table, id, player, label) {
     el("option", { value: "", text: "The table (no one player)" }),
     Array.from({ length: n }, (_, i) => el("option", { value: String(i + 1), text: playerName(g, table, i + 1) })));
   // A holder the link gives beyond the seats the form knows yet (in=mn-ajax.2 before the player
-  // count): shown and kept, never dropped without a word (issue 33).
+  // count): shown and kept, never dropped without a word.
   if (Number.isInteger(player) && player > n) {
     sel.append(el("option", { value: String(player), text: `Player ${player} (from the link; choose the number of players)` }));
   }
@@ -74,7 +74,7 @@ function playerSelect(g, table, id, player, label) {
 const MOST_CHIPS = 8;
 
 /**
- * A choice of one, one tap each (issue 31's taps: a select costs two): radio buttons drawn as
+ * A choice of one, one tap each (a select costs two): radio buttons drawn as
  * chips (play.css), in a fieldset carrying the query key as data-field, so the engine's message
  * lands beside it. {element, value()}: the checked value, "" when none is.
  */

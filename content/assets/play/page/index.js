@@ -190,7 +190,7 @@ function mount(root, loaded) {
     const ticks = state ? state.ticks || [] : [];
     const focused = document.activeElement && setupBox.contains(document.activeElement) ? document.activeElement.id : null;
     setupBox.replaceChildren(...setupList(g, view, steps, ticks, onTick));
-    // Setup comes first on the page until every line is ticked (issue 31.6), then below the card.
+    // Setup comes first on the page until every line is ticked, then below the card.
     const first = g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks);
     if (first && setupSection.nextSibling !== layout) root.insertBefore(setupSection, layout);
     else if (!first && layout.nextSibling !== setupSection) layout.after(setupSection);

@@ -1,4 +1,4 @@
-// Redrawing a part of the now card by keys (issue 31, Speed): each child is named by a key made
+// Redrawing a part of the now card by keys, so a step is fast: each child is named by a key made
 // from what it is drawn from, and a child whose key is already on the page is left where it is.
 // A step then builds only what changed. Left in place matters, not merely reused: a node taken
 // out and put back is styled and laid out again like a new one, and inside the theme's page

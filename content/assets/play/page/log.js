@@ -1,4 +1,4 @@
-// The table's log on the page (issue 31.1): Undo for the last change, named, and a short history
+// The table's log on the page: Undo for the last change, named, and a short history
 // ("Turn 2, Construction: player 2 built Ajax") from the engine's historyOf. The last lines are
 // shown; the rest fold and are built when opened, so a long game costs a step nothing.
 import { el } from "../../shared/dom.js";

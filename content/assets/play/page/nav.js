@@ -1,4 +1,4 @@
-// Moving the marker as the game moves (issue 31.4): Back and Next a step, then the next phase,
+// Moving the marker as the game moves: Back and Next a step, then the next phase,
 // the next turn (age, year) or the end of this one, and "go to" turn N. Built once per game and
 // kept across redraws (the card puts the same element back), so a step costs setting a few labels.
 // Each control asks the engine where it leads and hands the position to onMove; the marker moves

@@ -1,6 +1,6 @@
-// The printed page of the table (issue 25.6): every step of one turn, in order, with its line
+// The printed page of the table: every step of one turn, in order, with its line
 // and the reminders of the records in play at that step, player by player, each with the same
-// line the now card gives it (issue 31.2), and the QR code of the table's link, on one sheet. Built in the page (hidden on screen, play.css shows it on paper
+// line the now card gives it, and the QR code of the table's link, on one sheet. Built in the page (hidden on screen, play.css shows it on paper
 // alone), from the same engine calls as the now card; drawn again when the table changes, never
 // when the marker steps, so printing needs no work at the moment of printing.
 import { el } from "../../shared/dom.js";
@@ -44,7 +44,7 @@ function who(g, table, r) {
 /** More reminders than this on the sheet (a full table: six players, every hero, wonder, god and
  * creature in play, 91 at the Military phase's turn) and they no longer fit one A4 page with their
  * lines (it printed on 3): the sheet is then compact, each reminder by name and player only, in
- * three columns, and says so (issue 33). */
+ * three columns, and says so. */
 export const COMPACT_AT = 30;
 
 /** The sheet's content: the table in one line, the QR code's place, then the steps of one turn. */

@@ -1,4 +1,4 @@
-// Recording what enters play, on the now card (issue 31.1): a record picker of what can enter now
+// Recording what enters play, on the now card: a record picker of what can enter now
 // (the game's records of its in-play kinds that are not in play, not taken out by this table's setup
 // (removedBySetup), and not another seat's own), then
 // one button per player (and one for the table) saying who took it. Three taps whoever buys (the

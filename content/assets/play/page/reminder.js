@@ -1,4 +1,4 @@
-// Words beside names (issue 31.2): the one line a record does at this moment, and its whole text
+// Words beside names: the one line a record does at this moment, and its whole text
 // shown in place when the line is tapped. The line is the engine's (`line`: the record's line for
 // this step, else its summary); the text is the record's own, from the same records the page
 // already holds, built only when opened, so a card of a hundred reminders stays cheap. Nothing is

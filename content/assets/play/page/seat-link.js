@@ -1,4 +1,4 @@
-// A phone for every seat (issue 31.5): the table's link "as player N" is the table's own link
+// A phone for every seat: the table's link "as player N" is the table's own link
 // with `as=N` at its end. The page opens it as that player's phone (momentAt's asPlayer: that
 // player's reminders and due items first, the others folded). The key is read and written here,
 // around the engine's tableFromQuery/tableToQuery, so the table itself (its settings and log)

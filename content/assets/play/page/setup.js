@@ -1,6 +1,6 @@
 // The setup checklist of the play-along page: the engine's setup steps for this table (setupFor),
 // in the source's order, each with its counts, the rule and section it comes from, and, where the
-// source does not give what a step needs, "unknown" with the reason. Issue 31.6: one line per
+// source does not give what a step needs, "unknown" with the reason. One line per
 // rule (a rule done by each player, or for each seat nobody plays, is written once, with a line
 // per seat to tick), and first a line per seat naming that seat's own things (its record's
 // `brings` with the options on: "Rome: Julius Caesar, Titan, Military Leader"). A tick is a

@@ -1,7 +1,7 @@
-// Handing the table over (issue 25.5): the QR code of the page's own link, absolute, drawn in the
+// Handing the table over: the QR code of the page's own link, absolute, drawn in the
 // browser with the vendored qrcode-generator as SVG (sharp at any size, on paper too), so a second
 // phone joins the same table; and "Copy link". The code is drawn a moment after the last change,
-// so stepping the marker never waits for it. Issue 31.5: a code per seat besides the table's own
+// so stepping the marker never waits for it. A code per seat besides the table's own
 // (the table's link "as player N", seat-link.js), and any code full screen on a tap.
 import { el, svg } from "../../shared/dom.js";
 import { copyLinkButton } from "../../shared/tool-page.js";
@@ -53,7 +53,7 @@ export function qrSvg(qrcode, text, label) {
 }
 
 /**
- * A code full screen (issue 31.5): a modal <dialog> holding the code as large as the screen
+ * A code full screen: a modal <dialog> holding the code as large as the screen
  * allows (play.css: the shorter side, less a margin), white around it, its name above, so a
  * camera at arm's length reads it; Close, Escape or a tap on the code closes it. Drawn when
  * asked, from the text, so the seats' codes cost nothing until one is shown.

@@ -1,4 +1,4 @@
-// The table's own absolute link, which the QR codes and the printed sheet hold (issue 33): the page's
+// The table's own absolute link, which the QR codes and the printed sheet hold: the page's
 // address with the table's query, no seat and no fragment (Material writes one as the reader
 // scrolls). In the downloadable copy opened from a file, that address is file:///..., which no
 // other phone can open: the link is then the site's public address (the page's canonical link,

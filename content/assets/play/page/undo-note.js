@@ -1,4 +1,4 @@
-// Undo for the table's settings (issue 31.7): lowering the player count drops the seats and the
+// Undo for the table's settings: lowering the player count drops the seats and the
 // holders past it, and Forget this table clears the device's copy; each says what it did, with
 // an Undo that puts the table back as it was (its whole link, log included). The log's own
 // changes have their own Undo (log.js); these are not in the log. The note goes where the
