@@ -1,4 +1,4 @@
-"""Installable (issue 16.3): the web app manifest and the icons the project draws itself.
+"""Installable: the web app manifest and the icons the project draws itself.
 Chromium's own installability check passes on the served site, and installed, then opened with
 the network cut, the site starts at the home page with search working. A missing or corrupt
 manifest source or icon stops the build with a message."""
@@ -210,7 +210,7 @@ def test_installable_and_starts_offline_with_search(browser, site_url, size):
             context.close()
 
 
-# Issue 27's hostile findings: each gave a traceback or shipped the file before its fix.
+# Hostile inputs: each gets a message, never a traceback or a shipped file.
 
 def test_a_manifest_source_that_is_a_folder_or_nested_too_deep_gets_a_message(broken):
     source, content = broken

@@ -74,7 +74,7 @@ def test_a_spelling_both_games_use_is_declared_with_a_reason(records):
 
 
 def test_a_name_of_another_tradition_is_no_alias(records):
-    """CONTRIBUTING's rule (issue 32): the Roman Hercules and Ulysses are other names of the Greek
+    """CONTRIBUTING's rule: the Roman Hercules and Ulysses are other names of the Greek
     Heracles and Odysseus, as Vulcan is of Hephaestus, in either game; no declaration excuses them."""
     ids = by_id(records)
     for rid, alias in [("swm-heracles", "Hercules"), ("swm-odysseus", "Ulysses"), ("swm-hephaestus", "Vulcan"),
@@ -127,7 +127,7 @@ def test_a_link_whose_words_name_another_record_is_found(records):
 
 
 def test_a_link_whose_words_open_with_another_records_name_is_found(records):
-    """Issue 32: the Hittite objective linked {ac-syria|Syro-Hittite state}; the words open with
+    """The Hittite objective's link {ac-syria|Syro-Hittite state}: the words open with
     Syro-Hittites, a record of the same game, not with Syria. Words that only hold another name
     as the thing acted on ('Reassign role cards' for the role assignment) are not a finding."""
     recs = copy.deepcopy(records)
@@ -166,8 +166,8 @@ def test_a_place_word_no_source_sentence_supports_is_found_from_the_fingerprint(
     ids["ac-ur"]["summary"] = "Sumerian city in Elam's objective."
     ids["ac-king-saul"]["summary"] = "Israelite king named in a Philistine objective."
     ids["ac-ugarit"]["summary"] = "Syrian city the Hittites must hold."         # the source says so
-    # A place word inside another record's own name is that record's name, not a claim (issue 25's
-    # setup steps name each people by reference); words written in a reference still count.
+    # A place word inside another record's own name is that record's name, not a claim (the setup
+    # steps name each people by reference); words written in a reference still count.
     ids["ac-tyre"]["summary"] = "Port the {ac-peoples-of-the-marshes-of-sumer} never reach."
     found = {(f.record, f.problem.split("'")[1]) for f in unsupported_place_phrases(recs, pairs)}
     assert found == {("ac-kadesh", "Syria"), ("ac-ur", "Sumerian"), ("ac-king-saul", "Israelite")}

@@ -244,8 +244,8 @@ HELPERS = (("ancient-conquest-victory", "ac-victory"), ("diplomacy-score", "dip-
 
 
 def test_the_four_table_helpers_work_from_file_urls_on_a_phone(browser, copy_dir):
-    """Issue 27: the helpers fetched api/records.json, which a browser refuses from files
-    ("Failed to fetch"); they now share the calculators' loader, which reads api/records.js there."""
+    """From files the helpers cannot fetch api/records.json (a browser refuses it: "Failed to
+    fetch"); they share the calculators' loader, which reads api/records.js there."""
     context, page = _file_page(browser)
     try:
         for slug, root in HELPERS:
@@ -261,8 +261,8 @@ def test_the_four_table_helpers_work_from_file_urls_on_a_phone(browser, copy_dir
 
 
 def test_play_along_from_file_urls_encodes_the_sites_public_address(browser, copy_dir, site_url):
-    """Issue 33: in the file:// copy the QR code and the printed sheet held a file:/// address no
-    phone can open. They now hold the site's public address (the page's canonical link, from
+    """In the file:// copy the QR code and the printed sheet must not hold a file:/// address, which no
+    phone can open. They hold the site's public address (the page's canonical link, from
     site_url), read back by a real decoder (jsQR) with the network cut, and the printed sheet's code
     is the same picture."""
     from test_play_along_browser import DECODE_JS, JSQR

@@ -1,4 +1,4 @@
-"""One command to deploy (issue 27.2): `make site SITE_URL=...` refuses a bad address before
+"""One command to deploy: `make site SITE_URL=...` refuses a bad address before
 building (check_site_url, unit-tested here for `make quick`), and a site built by it for
 http://127.0.0.1:<port>/compendium/ and served only under /compendium/ works there in Chromium at
 375 px touch and 1280 px: the start page's search lands, a record opens directly, the manifest's

@@ -1,4 +1,4 @@
-"""Derived counts that stand as facts (issue 32): each is checked against what it counts.
+"""Derived counts that stand as facts: each is checked against what it counts.
 
 CONTRIBUTING's rule on derived numbers says they are not written; these few stand because a page
 or the play-along reads them as a figure and the source prints only their parts (or nothing), and

@@ -1,4 +1,4 @@
-"""Issue 33 section 1: the engines' checks never depend on what is installed.
+"""The engines' checks never depend on what is installed.
 
 The calculators, helpers and play along read their rules from the records under Node
 (generator/validate/scenarios.py). Without Node, `generator check` printed `ok` and `make site`

@@ -1,4 +1,4 @@
-"""Issue 33, section 2: the numbers the calculators and helpers compute with have ranges.
+"""The numbers the calculators and helpers compute with have ranges.
 
 With 0 points per loss the Mare Nostrum calculator showed "both wiped out 100%", with -5 "still
 at war 100%"; 0 dice per legion, a -6 fortress and a terrain multiplier of 0 passed too. Each

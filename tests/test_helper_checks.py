@@ -91,7 +91,7 @@ def test_objective_rule_must_exist_and_have_a_value(recs):
 
 
 def test_a_record_an_engine_needs_and_no_file_holds_is_named_on_the_tool(recs):
-    """Issue 27: when no other problem explains a gap (here, the records simply lack the Statue
+    """When no other problem explains a gap (here, the records simply lack the Statue
     of Zeus, which no `from:` reads: without mn-combat the `from:`s that read it would explain the
     gap, and the game is left out), the engine's check says so at the game's tool entry; with the
     record there, nothing."""

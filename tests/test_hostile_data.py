@@ -1,4 +1,4 @@
-"""Hostile data (issue 10): every class of bad input is refused the way a contributor reads it.
+"""Hostile data: every class of bad input is refused the way a contributor reads it.
 
 Each case runs `python -m generator check`, as a contributor would, on the fixture data
 plus the case's files, under a timeout (a hang is a failure, not a slow pass). The
@@ -151,7 +151,7 @@ def assert_only_about_the_edit(case: RealCase, data: Path) -> None:
 @pytest.mark.slow   # a copy of the whole data/ and a check with Node each: make test only
 @pytest.mark.parametrize("case", CALCULATOR_BREAKS, ids=[c.name for c in CALCULATOR_BREAKS])
 def test_data_a_calculator_cannot_read_is_refused_at_its_line(case, tmp_path):
-    """Issue 27 (High): a record the battle calculators or the table helpers cannot read their
+    """A record the battle calculators or the table helpers cannot read their
     rules from is invalid data, refused at the record's path:line, not a note on stderr."""
     assert_only_about_the_edit(case, real_tree(tmp_path, case))
 
@@ -159,8 +159,8 @@ def test_data_a_calculator_cannot_read_is_refused_at_its_line(case, tmp_path):
 @pytest.mark.slow   # a copy of the whole data/ and a check with Node each: make test only
 @pytest.mark.parametrize("case", FALSE_LINE_CASES, ids=[c.name for c in FALSE_LINE_CASES])
 def test_a_broken_record_gives_no_line_about_records_that_are_fine(case, tmp_path):
-    """Issue 27: a refused record made the later checks (scenarios, construction rows, the
-    calculators' rules) speak of records that are fine; they are skipped instead."""
+    """A refused record must not make the later checks (scenarios, construction rows, the
+    calculators' rules) speak of records that are fine: they skip its game."""
     assert_only_about_the_edit(case, real_tree(tmp_path, case))
 
 

@@ -133,7 +133,7 @@ def poisoned(request, tmp_path_factory):
                     _set(rec, p, _get(original, p))
             named_ids = re.findall(r"\b(?:mn|ac|swm|dip|mos)-[a-z0-9]+(?:-[a-z0-9]+)*", problem.problem + problem.fix)
             if rec.get("kind") == "game" and field[:1] == ("tools",) and len(field) > 1:
-                # an engine cannot read its rules (issue 27: a problem at its tool entry): the records
+                # an engine cannot read its rules (a problem at its tool entry): the records
                 # it reads keep their text, as the calculators' own numbers and names must
                 named_ids += list(rec["tools"][field[1]].get("records") or [])
             for rid in named_ids:

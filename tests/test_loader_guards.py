@@ -87,7 +87,7 @@ def test_unique_items_keeps_json_schema_equality(items, unique):
     assert Validator({"uniqueItems": True}).is_valid(items) is unique
 
 
-# --- issue 27, Low "Data": symbolic links, duplicate ids, lookalike ids ---
+# --- Symbolic links, duplicate ids, lookalike ids ---
 
 def _mini(tmp_path):
     data = tmp_path / "data"
@@ -159,8 +159,7 @@ def _duplicate_mini(tmp_path):
 
 def test_a_duplicate_id_blames_the_later_files_and_names_the_keeper(tmp_path):
     """The file filed under its own id, in its own game's and kind's folder, keeps it (the hero
-    in hero/; issue 33: the hero copied into god/ sorted first and told the long-standing file to
-    rename); the copy saved under another name and the copy in another folder are blamed, each
+    in hero/, never the long-standing file told to rename by a copy in god/ that sorts first); the copy saved under another name and the copy in another folder are blamed, each
     fix naming the keeper, whatever order the records come in."""
     from generator.load.files import load_tree
     from generator.validate.checks import check_unique_ids
@@ -220,7 +219,7 @@ def test_a_lookalike_id_is_named_and_never_offered(tmp_path):
     ref = next(p for p in problems if p.file.endswith("mn-q-fixture.yaml") and "\u0430" in p.problem)
     assert ref.problem == "'mn-\u0430thena' is not an id: it holds the non-ASCII character U+0430 CYRILLIC SMALL LETTER A"
     assert ref.fix.endswith("write 'mn-athena'")
-    # Issue 33: the records naming 'mn-penthesilee' are not wrong: no follow-on line at them.
+    # The records naming 'mn-penthesilee' are not wrong: no follow-on line at them.
     assert not any("mn-penthesilee'" in p.problem and "no record has id" in p.problem for p in problems), lines
     assert not any("{mn-penthesilee}" in p.problem for p in problems), lines
 

@@ -1,4 +1,4 @@
-"""Every number in one home (issue 26): number fields (count, movement, combat_factor) read
+"""Every number in one home: number fields (count, movement, combat_factor) read
 through `from:`, the numbers lint that finds the same number with the same label or unit in two
 linked records, and the proof, on one home per game for three games, that editing the home
 changes every page that shows the number and the export. Pure generator, no MkDocs, no browser."""
@@ -207,8 +207,8 @@ def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(
             assert not _shown_from(page, was, home), (rid, field, "the old number is still shown")
 
 
-# Issue 32: each plant writes back a number the reading found in two places, of a class the lint
-# could not see before: labels that share no word (a declared synonym), a label naming the other
+# Each plant writes back a number a reading of the sources found in two places, of a class the
+# lint must see: labels that share no word (a declared synonym), a label naming the other
 # record, a record sharing the other's name, a row named 'Hero or Wonder', a number inside a
 # string, and a note that says where the value comes from. (file, old, planted, record, path)
 ISSUE32_PLANTS = [

@@ -1,4 +1,4 @@
-"""The offline copy is stored only whole, and the footer says why when it is not (issue 27).
+"""The offline copy is stored only whole, and the footer says why when it is not.
 
 Servers that misbehave, each a handler of conftest.serve over the session's one site build:
 a pack damaged on the way (bytes flipped, or cut short by a short Content-Length), a server that

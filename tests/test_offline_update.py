@@ -1,8 +1,8 @@
 """A new build deployed while a phone has the old one stored: every reload through the update
-answers, and the new build shows (issue 18: a reload that fell while the new worker was
-installing waited over 120 s). A page open through the deploy keeps its own build's files, so a
+answers, and the new build shows (a reload that falls while the new worker is installing
+waits for nothing). A page open through the deploy keeps its own build's files, so a
 module it imports later is never the next build's, and that build's copy goes once no page
-uses it (issue 27).
+uses it.
 
 Site B is the session's site A with a record's page edited and another's removed, its worker
 and packs written again, as a new build would; both are served in turn on one port (a server

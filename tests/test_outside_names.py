@@ -1,4 +1,4 @@
-"""The outside-name alias lint (issue 32): an alias its record's source does not print, that is a
+"""The outside-name alias lint: an alias its record's source does not print, that is a
 fuller name ("Pyramids of Giza") or another name ("Kalhu"), unless ALIAS_SPELLINGS declares it a
 spelling with the source's words. In-memory copies of the records; without ../shared the lint
 reads fingerprints/alias-phrases.txt, which must then be current where the sources are present."""

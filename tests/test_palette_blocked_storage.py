@@ -1,4 +1,4 @@
-"""Issue 27 (Medium): with site data blocked by the browser (Chromium's "block cookies and site
+"""With site data blocked by the browser (Chromium's "block cookies and site
 data"), reading `localStorage` itself throws a SecurityError. Material's __md_get/__md_set read
 it as a default argument outside their try, so every page threw from the palette code and the
 colour toggle did nothing. generator/mkdocs_theme/partials/javascripts/base.html keeps the choice
@@ -14,7 +14,7 @@ for (const name of ["localStorage", "sessionStorage"]) {
     throw new DOMException("Failed to read the '" + name + "' property from 'Window': Access is denied for this document.", "SecurityError");
   } });
 }
-// The Cache API as Chromium answers it with site data blocked: every call rejects (issue 33).
+// The Cache API as Chromium answers it with site data blocked: every call rejects.
 for (const name of ["match", "has", "open", "keys", "delete"]) {
   CacheStorage.prototype[name] = function () {
     return Promise.reject(new DOMException("An attempt was made to break through the security policy of the user agent.", "SecurityError"));
@@ -26,7 +26,7 @@ OFFLINE_STATUS = "[data-offline-status]"
 
 def _footer_settles(page):
     """With service workers blocked (this context's policy) and site data blocked, the footer ends
-    on a message that says why nothing is kept, never on 'Saving...' (issue 33)."""
+    on a message that says why nothing is kept, never on 'Saving...'."""
     page.wait_for_function(f"(() => {{ const s = document.querySelector({json.dumps(OFFLINE_STATUS)}); "
                            "return s && s.textContent && !s.textContent.startsWith('Saving'); })()", timeout=10000)
     text = page.inner_text(OFFLINE_STATUS)
@@ -45,7 +45,7 @@ def _toggle_switches(page):
 
 
 def test_pages_do_not_throw_and_the_toggle_works_with_site_data_blocked(browser, site_url, site_dir):
-    """Also (issue 33): with service workers and site data both blocked, no page throws and the
+    """Also: with service workers and site data both blocked, no page throws and the
     footer does not stay on 'Saving...'; the play-along page opens with its storage refused."""
     record = next(r for r in json.loads((site_dir / "api" / "records.json").read_text(encoding="utf-8"))["records"]
                   if r.get("url"))

@@ -1,4 +1,4 @@
-"""Play along in Chromium (issue 25): what a player does on the page, at 375 px touch, 800 px and
+"""Play along in Chromium: what a player does on the page, at 375 px touch, 800 px and
 1280 px, on the site built with site_url equal to the served origin. One page load per screen:
 a device holding garbage under the table's key opens the page (a message), the player sets a Mare
 Nostrum table of four with Ajax in play through the form, reads the setup (23 caravans), steps the
@@ -11,7 +11,7 @@ api/records.json). The engine's own cases are Node tests (tests/js/), and so are
 on the page (tests/js/play-page.test.mjs: messages, and the page still steps); these keep to
 what happens in the browser.
 
-Issue 31, on the same loads: each reminder and the step carry their line, and a tap on a reminder
+On the same loads: each reminder and the step carry their line, and a tap on a reminder
 opens the record's text in place; a turn is played with purchases recorded on the now card (three
 taps each) and the marker never moves by itself; Undo takes the last purchase back; Ancient
 Conquest's turn 9 is two taps away (the "go to" select); at 800 x 400 the first reminder is in view
@@ -98,7 +98,7 @@ def assert_mare_nostrum_table_at_military_phase(pg):
     ajax = pg.locator("#pa-reminders li[data-player='2'] li[data-record='mn-ajax']")
     assert ajax.count() == 1 and ajax.is_visible()
     assert "Player 2 (Greece)" in pg.inner_text("#pa-reminders li[data-player='2']")
-    # The seats' own records are in play from setup now (issue 31: Rome's Caesar, Titan and Military
+    # The seats' own records are in play from setup (Rome's Caesar, Titan and Military
     # Leader come first at the Military phase), so the card's first reminder is the one that must be
     # on the screen without a scroll; Ajax is player 2's, further down.
     assert pg.evaluate(IN_VIEW_JS, "#pa-reminders li[data-record]"), "the first reminder is not on the screen"
@@ -145,7 +145,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
         assert_mare_nostrum_table_at_military_phase(pg)
         assert pg.is_enabled("#pa-back")
         # The address and the device follow once the marker is still (index.js SETTLE_MS).
-        # The link is the table's log (issue 31): the marker's move is its last change, e=m<position>.
+        # The link is the table's log: the marker's move is its last change, e=m<position>.
         pg.wait_for_function("(new URLSearchParams(location.search).getAll('e').pop() || '').endsWith('.military-phase')")
 
         q = table_query(pg)
@@ -153,7 +153,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
         # Each change after the stamp of the phone that made it (p<phone><clock>, stamps.js).
         assert q["e"][0].startswith("p") and q["e"][1] == "iajax.2", q["e"]
         assert q["e"][-1].startswith("m") and q["e"][-1].endswith(".military-phase"), q["e"]
-        # The page read its game's records alone (issue 31.8), never the whole export.
+        # The page read its game's records alone, never the whole export.
         assert "/api/games/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
         kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
         assert kept["query"] == urlsplit(pg.url).query and {"id": "mn-ajax", "player": 2} in kept["inPlay"]
@@ -189,7 +189,7 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             assert pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
             assert pg.inner_text("#pa-step") == "Set your table" and urlsplit(pg.url).query == ""
             assert "no longer keeps" in pg.inner_text("#pa-stored")
-            pg.click("#pa-undo-settings")   # Forget this table has Undo (issue 31.7)
+            pg.click("#pa-undo-settings")   # Forget this table has Undo
             assert pg.get_attribute("#pa-step", "data-step") and urlsplit(pg.url).query == kept_query
             assert json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))["query"] == kept_query
     finally:
@@ -211,7 +211,7 @@ FIRST_JS = """([a, b]) => !!(document.querySelector(a).compareDocumentPosition(d
 
 
 def setup_for_this_table(pg):
-    """Setup for this table (issue 31.6): first on the page until ticked off; a line per seat
+    """Setup for this table: first on the page until ticked off; a line per seat
     naming its own records (Rome's hero, not the same sentence for every seat); a rule done by
     each player written once, with a line per seat; a tick is kept in the page's table."""
     assert pg.evaluate(FIRST_JS, ["#pa-setup-section", "#pa-now"]), "setup comes before the card until ticked off"
@@ -232,7 +232,7 @@ def setup_for_this_table(pg):
 
 
 def fewer_players_then_undo(pg):
-    """Lowering the player count with seats set says what it drops, with Undo (issue 31.7)."""
+    """Lowering the player count with seats set says what it drops, with Undo."""
     choose(pg, "pa-seat-4-mn-carthage")
     before = urlsplit(pg.url).query
     choose(pg, "pa-players-3")
@@ -246,7 +246,7 @@ def fewer_players_then_undo(pg):
 
 
 def seat_code_full_screen(pg, n):
-    """A tap on a seat's button shows its code full screen (issue 31.5): most of the phone's
+    """A tap on a seat's button shows its code full screen: most of the phone's
     width, for a camera at arm's length; decoded by jsQR; Close puts the page back."""
     pg.locator(f"#pa-seat-code-{n}").tap()
     full = pg.locator("dialog#pa-qr-full[open] svg")
@@ -283,8 +283,8 @@ def opened_offline_on_a_second_phone(browser, site_url, link, as_player=None):
 
 
 def resumed_from_the_start_page(pg, site_url, link):
-    """The start page offers the table this device keeps on its first screen, beside Play along
-    (issue 31.7); one tap opens it where it was."""
+    """The start page offers the table this device keeps on its first screen, beside Play along;
+    one tap opens it where it was."""
     pg.goto(site_url)
     resume = pg.locator("[data-cmp-resume]")
     resume.wait_for(state="visible")

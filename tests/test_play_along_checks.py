@@ -1,4 +1,4 @@
-"""Play along as data (generator/validate/play_along_checks.py, issue 25 items 1 and 2): a game's
+"""Play along as data (generator/validate/play_along_checks.py): a game's
 play_along block and its rules' setup steps name records of the game, keep to its player range
 and options, list every setup rule, and give the turn steps; a setup count's from resolves to a
 whole number (check_value_sources). Each message is path:line: field: problem (fix).

@@ -1,4 +1,4 @@
-"""The file per game (issue 31.8; issue 45: every tool reads it): api/games/<game>.json beside
+"""The file per game (the play-along page and every tool read it): api/games/<game>.json beside
 api/records.json, the game's records as the export holds them, and api/games/index.json, the list
 of games with each one's tool pages; the play-along page's head asks for them and for the classic
 build of its script, a tool page's head for its two files. Node checks that the engines read a

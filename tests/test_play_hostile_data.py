@@ -1,4 +1,4 @@
-"""Hostile play-along data (issue 25 with issue 27's rule): each break a contributor could make
+"""Hostile play-along data (a game in doubt is skipped silently): each break a contributor could make
 in the play-along data is one true `path:line: field: problem (fix)` line at the edit, and
 nothing else: no follow-on line about a record that is fine, no second line for the same
 mistake, no fix that would make it worse.
@@ -38,7 +38,7 @@ BREAKS = [
     ("ancient-conquest/rule/ac-player-turns.yaml", "step_of: ac-turn-sequence", "step_of: ac-combat",
      "step_of", "go in a circle", "does not link"),
 ]
-# issue 31's state fields (generator/validate/play_state_checks.py): another seat's own hero brought
+# the state fields (generator/validate/play_state_checks.py): another seat's own hero brought
 # from setup; a line for a step its record's timing does not name
 BREAKS += [
     ("mare-nostrum/civilization/mn-rome.yaml", "  - record: mn-julius-caesar\n", "  - record: mn-hannibal\n",

@@ -1,4 +1,4 @@
-"""The rest of the site knows the table (issue 25), in Chromium at 375 px touch: with a table stored
+"""The rest of the site knows the table, in Chromium at 375 px touch: with a table stored
 on the device as the play-along page stores it (localStorage "compendium.table.v1", set here through
 page.evaluate with the contract's JSON, so these tests need not drive the play-along page), in:table
 narrows the search to the records in play, the chip "In play at my table" adds and removes it, the

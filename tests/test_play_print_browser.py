@@ -1,4 +1,4 @@
-"""The play-along page's printed sheet of a full table on one A4 page (issue 33, section 4): Mare
+"""The play-along page's printed sheet of a full table on one A4 page: Mare
 Nostrum at six players, every hero, wonder, god and creature in play (54 records, 91 reminders in
 the Military phase's turn), printed on 3 A4 pages; print.js makes the sheet compact past COMPACT_AT
 reminders (names only, three columns) and says so. Chromium at A4's printable width with print

@@ -1,4 +1,4 @@
-"""The play-state fields on record pages (issue 31 item 3's data, schemas by data31): a seat's
+"""The play-state fields on record pages (schemas/defs/play-state.schema.json): a seat's
 `brings`, a power's `uses`, what a record does as it `enters` play, and a timing's per-moment
 `lines`. The generic field renderer showed them as raw tables: bare ids instead of links, and a
 nested source's file name (tests/test_start_page.py's file-name check failed on Egypt and Greece).

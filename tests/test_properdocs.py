@@ -1,4 +1,4 @@
-"""The exit for 2027 (issue 33, section 5): ProperDocs builds the site MkDocs builds.
+"""The exit for 2027: ProperDocs builds the site MkDocs builds.
 
 Material for MkDocs ends on May 5, 2027, and MkDocs 1.6.1 is the last MkDocs with plugins;
 ProperDocs (pinned in constraints.txt) is the maintained fork of MkDocs 1.6 that keeps the hook

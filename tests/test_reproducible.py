@@ -1,4 +1,4 @@
-"""The build is reproducible (issue 18): same data, same bytes, on any path, hash seed or day.
+"""The build is reproducible: same data, same bytes, on any path, hash seed or day.
 
 The session's site (built in this checkout) is compared byte for byte with a second build made
 from a copy of the repository at another path, with another PYTHONHASHSEED and the clock moved

@@ -106,7 +106,7 @@ def test_a_ruling_page_says_checked_by_the_tests_exactly_when_listed(site_dir):
     assert linked == {r["id"] for r in records if r.get("scenario")}
 
 
-# Issue 27, Low: the scenario fields say one true thing.
+# The scenario fields say one true thing.
 
 def test_a_ruling_may_not_have_both_a_scenario_and_no_scenario(data_copy):
     path = data_copy / RULING
@@ -160,7 +160,7 @@ def test_a_query_in_the_other_calculators_form_names_its_keys(data_copy, rel, ol
 
 
 def test_the_engines_start_before_the_cross_record_checks_and_answer_once(data_copy, monkeypatch):
-    """Issue 33 (the check's time): the engines' one Node process starts after the schema pass and
+    """For the check's time, the engines' one Node process starts after the schema pass and
     works beside the cross-record checks; the engines' check takes its answer (no second Node run).
     A game put in doubt by a cross-record problem found meanwhile still gets no engine line (its
     refused battle here would be a false line), and another game's refused battle keeps its own."""

@@ -42,7 +42,7 @@ def test_fold_and_terms_as_players_type():
 
 
 def test_zero_width_characters_fold_away_as_in_the_browser():
-    """Issue 18: the index folds invisible characters as engine/text.js does, so 'a\u200bjax' is 'ajax'."""
+    """The index folds invisible characters as engine/text.js does, so 'a\u200bjax' is 'ajax'."""
     for text in ("A\u200bjax", "Aj\u200cax", "\u2060Ajax", "A\u00adjax", "\ufeffAjax", "Aja\u200dx", "Aj\u200eax"):
         assert fold(text) == "ajax", repr(text)
         assert terms(text) == ["ajax"], repr(text)
@@ -136,7 +136,7 @@ def test_the_page_preloads_every_engine_module():
     assert names == sorted(p.stem for p in (assets / "engine").glob("*.js"))
 
 
-# ---- table rows: a row's name finds the row on its table's page (issue 26) ---------------
+# ---- table rows: a row's name finds the row on its table's page ---------------
 
 ROW_CASES = [   # (what a player types, table, the row's name, its anchor on the table's page)
     ("aqueduct", "swm-referenced-base-game-elements", "Aqueduct", "row-aqueduct"),
@@ -201,7 +201,7 @@ def test_row_anchors_are_ascii_unique_and_stable():
 
 
 def test_the_index_maps_a_renamed_records_former_ids(mini_index, mini_model):
-    """Issue 33: a table stored before a rename holds the old id; the index carries
+    """A table stored before a rename holds the old id; the index carries
     {former id: id} for search's in:table (tests/js/former-ids.test.mjs reads it), only when a
     record has former_ids, so an index without renames is unchanged."""
     former = {old: rid for rid, rec in mini_model.records.items() for old in rec.get("former_ids") or []}

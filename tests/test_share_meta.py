@@ -1,4 +1,4 @@
-"""Links that unfurl (issue 16.4): every built page carries Open Graph and summary-card meta.
+"""Links that unfurl: every built page carries Open Graph and summary-card meta.
 
 Every page of the built site is read, not a sample: each tag present, plain text (no markup,
 no `{id}` reference), at most 200 characters, and the page's URL (og:url and the canonical

@@ -1,4 +1,4 @@
-"""A page carries each link preview once (issue 18): a list at the end of the page that links
+"""A page carries each link preview once: a list at the end of the page that links
 name by number, instead of the preview repeated in every link (12,000 references in one
 record's notes made a 1.8 MB page)."""
 from __future__ import annotations

@@ -94,7 +94,7 @@ def test_every_unknown_table_cell_is_shown_as_unknown(site_dir, records):
 def test_each_game_overview_names_its_source_and_gaps(site_dir, records):
     for game in (r for r in records if r["kind"] == "game"):
         html = (site_dir / game["game"] / "index.html").read_text()
-        # The rulebook by its title; its file name is on no page (issue 16).
+        # The rulebook by its title; its file name is on no page.
         assert game["source_title"] in html and game["source"]["file"] not in html
         assert game.get("source_gaps"), f"{game['id']} lists no source gaps"
         assert 'id="source-gaps"' in html

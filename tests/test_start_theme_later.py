@@ -1,4 +1,4 @@
-"""Instant start (issue 16.2): on the start page the theme's scripts (Material's bundle and the
+"""Instant start: on the start page the theme's scripts (Material's bundle and the
 site's own) wait until the start box has answered, so they do not hold up what the player types;
 they start once the box has been quiet, or at once when the player reaches for anything else,
 and the theme then works as on any page (instant navigation away, the header's search).

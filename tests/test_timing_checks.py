@@ -1,4 +1,4 @@
-"""Timing as data (generator/validate/timing_checks.py, issue 25 item 4): every effect record says
+"""Timing as data (generator/validate/timing_checks.py): every effect record says
 when it acts, every timing names a phase or step record of its game, turns lie within the game,
 and the free-text phase line agrees. Each message is path:line: field: problem (fix).
 
@@ -210,7 +210,7 @@ def _all_messages(recs) -> list[str]:
     ("mn-commerce-phase", "mn-phases-of-a-turn"),   # linked from the turn's steps, and from the Offering phase's text
 ])
 def test_a_lost_step_of_is_one_line_at_the_step(recs, step, home):
-    """Issue 33: a step whose step_of line is gone gives one true line, at the step, naming its
+    """A step whose step_of line is gone gives one true line, at the step, naming its
     phase; none at the healthy records whose timings name it (their advice would damage them)."""
     del data_of(recs, step)["step_of"]
     msgs = _all_messages(recs)
@@ -230,8 +230,8 @@ def test_a_single_timing_at_a_linked_rule_keeps_its_own_line(recs):
 
 @pytest.mark.parametrize("value", [0, -3])
 def test_a_turn_count_below_one_is_one_line_at_the_number(recs, value):
-    """Issue 33: Ancient Conquest's last turn set to 0 gave 61 lines (every objective's turn 'outside
-    turns 1 to 0'), none at the cause. Now one line at the number (a negative count is the value
+    """Ancient Conquest's last turn set to 0 is one line at the number, not 61 (every objective's
+    turn 'outside turns 1 to 0') with none at the cause (a negative count is the value
     check's line, at the rounds count reading it; tests/test_play_along_checks.py has that one)."""
     end = data_of(recs, "ac-end-of-the-game")
     next(f for f in end["facts"] if f["label"] == "Last turn")["value"] = value
@@ -247,8 +247,8 @@ def test_a_turn_count_below_one_is_one_line_at_the_number(recs, value):
 
 def test_the_command_gives_one_line_per_cause(tmp_path):
     """The real command (the engines' checks included) on a copy of data/ with two breaks: Mosaic's
-    disasters step without its step_of, and Ancient Conquest's last turn 0. Before issue 33:
-    13 + 61 lines, none at either cause; now exactly the two."""
+    disasters step without its step_of, and Ancient Conquest's last turn 0: exactly
+    the two lines, not 13 + 61 with none at either cause."""
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
     step = data / "mosaic-wars-disasters" / "rule" / "mos-disasters.yaml"

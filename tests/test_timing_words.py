@@ -1,8 +1,8 @@
-"""Timing against the record's own words (generator/validate/timing_words.py, issue 32 section 5):
+"""Timing against the record's own words (generator/validate/timing_words.py):
 a record whose activation, phase or ability line names a step of the turn, or whose summary or text
 links one in a sentence about itself, while its timing is unknown or no_timing.
 
-Each planted example puts back, in a copy of data/ on disk, a timing the reading of issue 32 found
+Each planted example puts back, in a copy of data/ on disk, a timing a reading of the sources found
 wrong (Wonder Woman, Toinito and the General were unknown or no_timing beside their own words) or one
 of the same class; the copy is loaded as `generator check` loads it, so the lines are the file's.
 """

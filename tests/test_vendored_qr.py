@@ -1,4 +1,4 @@
-"""The QR library the play-along page draws with is vendored (issue 25.5), pinned, with its licence:
+"""The QR library the play-along page draws with is vendored, pinned, with its licence:
 content/assets/vendor/qrcode-generator/qrcode.js must be, byte for byte, the published package's
 dist/qrcode.js as npm installs it (node_modules, from package.json's exact version), so the site
 never serves a copy edited by hand or left behind by an update; the same for the QR reader the camera

@@ -1,4 +1,4 @@
-"""The second engine (issue 20): the same data, content/ and mkdocs.yml built with Zensical
+"""The second engine: the same data, content/ and mkdocs.yml built with Zensical
 (`make zensical`, engines/zensical_build.py), served, and used in Chromium as on the MkDocs
 site: the same pages, a search that lands, a calculator's verdict, a helper's verdict, and the
 site saved for offline use (the service worker whose absence was the 404 that broke it)."""

@@ -1,4 +1,4 @@
-"""Zensical's own search index (issue 27): off in the config the Zensical build stages, so a page
+"""Zensical's own search index: off in the config the Zensical build stages, so a page
 past that index's ceiling builds as it does with MkDocs; and a Zensical build that fails anyway
 leaves no half-built site and no Python traceback.
 
