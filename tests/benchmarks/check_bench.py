@@ -7,12 +7,12 @@
 Makes a copy of data/ with N more rulings, each a copy of one ruling (by default the manual's
 worked battle mn-ex-atlantis-attacks-carthage, whose scenario takes the calculator longest of
 the real rulings), renamed mn-bench-00000..., and prints how long `python -m generator check`
-takes on it (best of the rounds), and on the real data for comparison. Issue 27 asks for
-10,000 such rulings to be checked within 10 s (it took 34 s): the engines run in one Node
+takes on it (best of the rounds), and on the real data for comparison. The goal:
+10,000 such rulings checked within 10 s. The engines run in one Node
 process, and an identical battle is worked out once. `--code` runs the generator of another
 checkout (`git archive <commit> | tar -x -C DIR`) on the same copy, for a before/after figure.
 
-What the rest costs, and what was done about it (issue 27): with the engines' share small, a
+What the rest costs, and what was done about it: with the engines' share small, a
 check of 10,000 rulings is reading the YAML, the schema pass and the content checks. The schema
 pass asks a compiled test first (generator/validate/schema_compiled.py) and jsonschema only
 about a record it refuses; the YAML reader walks each file once (yaml_bounded.py). Measured
@@ -20,7 +20,7 @@ on this 2-core machine, median of 5 paired runs: 9.6 s -> 6.4 s for the 10,000 c
 -> 0.82 s for data/ alone (whole-process cpu 0.66 and 0.69 of before). On a shared machine
 quote such paired ratios: one run's wall time moves by half with the load.
 
-Distinct battles (`--distinct`, issue 33: 10,000 distinct scenarios took 17 s): no battle is
+Distinct battles (`--distinct`): no battle is
 worked out once for all, so the engines' Node process does real work, 1.99 s of CPU against 0.15 s
 for 10,000 copies of one battle (its payload alone, median of 5). It now starts right after the
 schema pass and works beside the cross-record checks on the second core (scenarios.start_engines),

@@ -1,4 +1,4 @@
-"""Lighthouse on every page type (issue 45; a script, not a test): the site built from this tree,
+"""Lighthouse on every page type (a script, not a test): the site built from this tree,
 served with gzip as real hosts serve it, audited by Lighthouse 12.2.3 (pinned in its own folder,
 tests/benchmarks/lighthouse, installed there on first run) with its mobile preset, its default:
 a Moto G Power at 412x823,

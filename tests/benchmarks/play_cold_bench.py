@@ -1,4 +1,4 @@
-"""Play-along cold start benchmark (issue 31.8; a script, not a test): a friend scans a table's QR
+"""Play-along cold start benchmark (a script, not a test): a friend scans a table's QR
 code on a phone that never opened the site, over a slow mobile network. How long until the now
 card shows its first reminder, for this tree's page (which reads only its game's records,
 api/games/<game>.json) against the page reading the whole export (api/records.json) as it did,
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-BASELINE = "f3271e8"   # main before issue 31: the page read api/records.json
+BASELINE = "f3271e8"   # a revision whose page reads api/records.json through its chain of modules
 THROTTLE = 4
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
 GOAL_MS = 3000

@@ -1,4 +1,4 @@
-"""Play-along step benchmark (issue 25, Speed; a script, not a test): how long pressing Next on the
+"""Play-along step benchmark (a script, not a test): how long pressing Next on the
 play-along page takes to redraw the now card's reminders on a slow phone, at 1x and 10x data,
 against a bare page running the same engine with no site chrome.
 
@@ -22,7 +22,7 @@ that is, once the redrawn card was laid out and painted), with a pause between p
 page's deferred work (the QR code of the new link) is never inside the next measurement.
 Printed: median, 90th percentile and max ms per press, the median ms of the click's own script
 (the engine's and the page's work before the browser lays out and paints), and the site/floor ratio
-of the medians. Goals: at most 100 ms (issue 25), and within 2x the floor (issue 31).
+of the medians. Goals: at most 100 ms, and within 2x the floor.
 
 A third page bounds what the theme costs: the site's own play-along page copied to
 play-step-untheme/ with Material's stylesheets and script and the site's other page modules taken
@@ -30,7 +30,7 @@ out (the page's own script, stylesheets and DOM as built): "no theme" in the tab
 the floor is what the card itself costs, whatever is done about the theme (a shadow root, another
 theme, no theme).
 
-Since issue 31 each press is a change of the table's log (the marker's move) read back through the
+Each press is a change of the table's log (the marker's move) read back through the
 engine (stateOf, momentAt) and the card keeps its controls (now.js nowCard): the site's script
 column is what the log costs a step.
 """
@@ -57,7 +57,7 @@ THROTTLE = 4
 STEPS = 24
 PAUSE_MS = 400
 GOAL_MS = 100
-RATIO_GOAL = 2.0   # issue 31: within 2x the bare engine page in the same run
+RATIO_GOAL = 2.0   # within 2x the bare engine page in the same run
 FLOOR_DIR = "play-step-floor"
 SEATS = ["mn-rome", "mn-greece", "mn-egypt", "mn-babylon"]
 IN_PLAY = ["mn-ajax", "mn-achilles", "mn-hercules", "mn-julius-caesar", "mn-athena", "mn-mars", "mn-poseidon",
@@ -202,7 +202,7 @@ def main() -> int:
             if scale == 10:
                 data, ids = ten_times(export)
                 (site / "api" / "records.json").write_text(json.dumps(data), encoding="utf-8")
-                # The page reads its game's own file (api/games/<game>.json, issue 31.8), not
+                # The page reads its game's own file (api/games/<game>.json), not
                 # records.json: it gets the same ten times the records, or the site's 10x row
                 # would measure 1x data against the floor's 10x.
                 own_file = site / "api" / "games" / "mare-nostrum.json"

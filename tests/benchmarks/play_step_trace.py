@@ -1,4 +1,4 @@
-"""Where a step of the play-along page goes (issue 31, Speed; a script, not a test): the Chrome
+"""Where a step of the play-along page goes (a script, not a test): the Chrome
 trace of presses of Next on the throttled phone of play_step_bench.py, split into the click's
 script, Recalculate Style (with the elements it touched), Layout (with the objects it laid out),
 pre-paint, paint and the rest of the frame, summed per press and reported as medians.

@@ -1,6 +1,6 @@
-"""Play-along taps benchmark (issue 31, Speed; a script, not a test): the taps a player needs on the
-play-along page for the issue's four tasks, counted as a player counts them, and printed as the
-issue's table.
+"""Play-along taps benchmark (a script, not a test): the taps a player needs on the
+play-along page for four tasks, counted as a player counts them, and printed as a table beside
+each task's starting count and its target.
 
     python tests/benchmarks/play_taps_bench.py                # build the site, then count
     python tests/benchmarks/play_taps_bench.py --site /tmp/site   # an already built site
@@ -12,7 +12,7 @@ with touch (a phone), from a fresh context (nothing stored), on the page as it i
 its controls only (never a URL typed by hand beyond the opening link), and each ends with a check
 that the task was done: a task not done prints "not done" instead of a count.
 
-The tasks (issue 31, "Speed"):
+The tasks:
 - a 4-player Mare Nostrum table (Rome, Greece, Egypt, Carthage) with its setup's records in play:
   from an empty page, the form's fields, then whatever the page still needs for each seat's own
   hero and creature to be in play (the source's predetermined setup, 000); done when the device's
@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 KEY = "compendium.table.v1"
 READY = "#play-along[data-ready=true]"
-# The issue's "now" column (issue 31, Speed) and its targets.
+# Each task: its label, the count the benchmark started from, and its target.
 ISSUE = {
     "mn-table": ("a 4-player Mare Nostrum table with its setup's records in play", "26", 10),
     "ac-turn-9": ("Ancient Conquest, turn 1 to turn 9", "48", 3),

@@ -1,4 +1,4 @@
-"""Start page benchmark (issue 16.2; a script, not a test): how soon the home page's own search
+"""Start page benchmark (a script, not a test): how soon the home page's own search
 box gives its first result, against the floor, at 1x and 10x the data, cold and warm.
 
     python tests/benchmarks/start_bench.py                 # 1x and 10x, 3 runs each
