@@ -158,3 +158,125 @@ for (const [query, field, words] of [
     assert.ok(page.text("#mnb-verdict [data-verdict-text]"), "the one-round verdict still shows");
   });
 }
+
+// ---------------------------------------------------------------- the page against the engine, the link, presets
+// Moved from tests/test_mn_battle_browser.py: several rounds and the loss order, the planner, the
+// form driven then reloaded, the worked example's preset, Ajax's advice on a roll.
+
+const EXAMPLE_2 = "?a.civ=mn-atlantis&a.legions=4&a.creatures=1&d.civ=mn-carthage&d.legions=2&d.creatures=1&d.fortresses=1&d.heroes=mn-hannibal";
+const rulesOf = () => M.rulesFromRecords(realData());
+const outcomes = (page) => Object.fromEntries(page.$$("#mnb-outcomes [data-out]").map((e) => [e.dataset.out, e.textContent]));
+const stateIs = (page, sel, state) => until(() => page.$(sel) && page.$(sel).dataset.state === state, `${sel}[data-state=${state}]`, 20000);
+const plural = (n, word) => `${n} ${word}${n !== 1 ? "s" : ""}`;
+
+/** Choose the option of a select by its words, as a player reads it. */
+function selectByLabel(page, sel, label) {
+  const option = page.$$(`${sel} option`).find((o) => o.textContent === label);
+  assert.ok(option, `${sel} has no option “${label}”`);
+  page.select(sel, option.value);
+}
+
+test("several rounds and the loss order", async () => {
+  const rules = rulesOf();
+  let page = await calc(EXAMPLE_2);
+  await stateIs(page, "#mnb-rounds-out", "ok");
+  const rounds = M.analyseRounds(rules, M.scenarioFromQuery(EXAMPLE_2.slice(1))).rounds;
+  const text = page.text("#mnb-rounds-out [data-rounds-text]");
+  assert.equal(text, `Attacker takes the province within ${rounds.map((r) => `${plural(r.round, "round")} ${pagePercent(r.attackerTakes)}`).join(" · ")}.`);
+  assert.match(page.$("#mnb-defender-loss").selectedOptions[0].textContent, /keeps the strongest/);
+  assert.match(page.text("#mnb-rounds-out"), /the defender gives up legions, then fortresses, then creatures/);
+  // the defender gives up its fortress first: the link, the figures and their note follow
+  selectByLabel(page, "#mnb-defender-loss", "Fortresses first, then legions, creatures last");
+  await until(() => page.window.location.search.includes("d.loss=fortresses"), "d.loss in the address");
+  await stateIs(page, "#mnb-rounds-out", "ok");
+  const again = M.analyseRounds(rules, M.scenarioFromQuery(page.query())).rounds;
+  assert.notDeepEqual(again, rounds);
+  await until(() => page.text("#mnb-rounds-out [data-rounds-text]").includes(`3 rounds ${pagePercent(again[2].attackerTakes)}`), "the rounds' sentence redrawn");
+  assert.match(page.text("#mnb-rounds-out"), /the defender gives up fortresses, then legions/);
+  const rows = page.$$("#mnb-rounds-table tbody tr").map((tr) => [...tr.children].map((c) => c.textContent));
+  assert.deepEqual(rows.map((r) => r[1]), again.map((x) => pagePercent(x.attackerTakes)));
+  // a sea space is never at war: no later rounds
+  page = await calc("?battle=naval&a.triremes=2&d.triremes=2");
+  await stateIs(page, "#mnb-rounds-out", "none");
+  assert.match(page.text("#mnb-rounds-out"), /never at war/);
+});
+
+test("the planner names the smallest army and draws the curve with a table", async () => {
+  const rules = rulesOf();
+  const query = "a.civ=mn-rome&a.legions=2&a.heroes=mn-hamilcar,mn-ajax&d.civ=mn-egypt&d.legions=4&d.creatures=1&d.fortresses=1";
+  const page = await calc(`?${query}`);
+  await stateIs(page, "#mnb-plan-out", "ok");
+  const plan = M.planArmy(rules, M.scenarioFromQuery(query), { target: 0.8 });
+  const small = plan.smallest;
+  const answer = page.text("#mnb-plan-answer");
+  const parts = [...(small.primary ? [plural(small.primary, "legion")] : []), ...(small.creatures ? [plural(small.creatures, "Titan")] : [])];
+  assert.ok(answer.startsWith(`Smallest army reaching 80.0%: ${parts.join(" and ")} (`), answer);
+  assert.ok(answer.includes(pagePercent(small.value)), answer);
+  assert.equal(page.$$("#mnb-planner svg.cmp-chart__svg[aria-hidden=true]").length, 1);
+  const rows = page.$$("#mnb-plan-table tbody tr").map((tr) => [...tr.children].map((c) => c.textContent));
+  const shown = plan.points.filter((p) => p.creatures === small.creatures).sort((a, b) => a.primary - b.primary);
+  assert.equal(rows.length, shown.length);
+  rows.forEach((row, i) => assert.equal(row[1], pagePercent(shown[i].outcomes.attackerAlone), JSON.stringify(row)));
+  assert.equal(page.$$("#mnb-plan-table .cmp-datatable__marked").length, 1);
+  // ask for 50%: a smaller army, and the link keeps the target
+  page.fill("#mnb-plan-target", "50");
+  await until(() => page.window.location.search.includes("plan=50"), "plan=50 in the address");
+  await until(() => page.$("#mnb-plan-answer") && page.text("#mnb-plan-answer").includes("50.0%"), "the answer for 50%", 20000);
+  const half = M.planArmy(rules, M.scenarioFromQuery(query), { target: 0.5 }).smallest;
+  assert.ok(page.text("#mnb-plan-answer").includes(pagePercent(half.value)), page.text("#mnb-plan-answer"));
+  page.fill("#mnb-plan-target", "150");
+  await until(() => page.text("#mnb-plan-target-error").includes("from 1 to 100"), "the target's message");
+  assert.equal(page.$("#mnb-plan-target").getAttribute("aria-invalid"), "true");
+});
+
+test("a scenario entered through the page, then reloaded", async () => {
+  let page = await calc("?start=blank");   // typed in from a blank form, not the opening example
+  page.select("#mnb-battle", "land");
+  page.select("#mnb-attacker-civ", "mn-carthage");
+  page.fill("#mnb-attacker-legions", "5");
+  page.fill("#mnb-attacker-creatures", "1");
+  page.click("#mnb-attacker-mn-hannibal");
+  page.click("#mnb-attacker-mn-ajax");
+  page.select("#mnb-defender-civ", "mn-greece");
+  page.fill("#mnb-defender-legions", "3");
+  page.fill("#mnb-defender-fortresses", "1");
+  page.click("#mnb-defender-mn-mars");
+  await stateIs(page, "#mnb-results", "ok");
+  const first = outcomes(page);
+  const href = page.window.location.href;
+  assert.ok(href.includes("a.legions=5") && href.includes("a.heroes=") && href.includes("d.gods=mn-mars"), href);
+  assert.equal(page.$("#mnb-attacker-mn-ajax").getAttribute("aria-pressed"), "true");
+  const s = M.scenarioFromQuery(page.query());
+  const exact = M.analyse(rulesOf(), s);
+  assert.ok(exact.ok);
+  assert.equal(first.attackerAlone, pagePercent(exact.outcomes.attackerAlone));
+  assert.ok(Math.abs(Number(first.defenderExpectedLosses) - exact.defender.expectedLosses) <= 0.005 + 1e-9, first.defenderExpectedLosses);
+  assert.ok(page.shown("[data-advice=attacker-ajax]"));
+  for (let i = 0; i < 2; i++) {   // opened from the address, and reloaded from it once more
+    page = await calc(page.window.location.search);
+    assert.deepEqual(outcomes(page), first);
+    assert.equal(page.$("#mnb-attacker-legions").value, "5");
+    assert.equal(page.$("#mnb-defender-civ").value, "mn-greece");
+  }
+});
+
+test("the worked example's preset", async () => {
+  const page = await calc("");
+  page.click("button[data-preset=example-2]");
+  const details = page.text("#mnb-details-attacker");
+  assert.ok(details.includes("Rolls 5 dice") && details.includes("Behemoth"), details);
+  assert.ok(page.text("#mnb-details-defender").includes("adds 12 in automatic 6s, bonus +2"), page.text("#mnb-details-defender"));
+  assert.ok(page.window.location.href.includes("a.civ=mn-atlantis"), page.window.location.href);
+});
+
+test("Ajax's helper advises on a roll", async () => {
+  const page = await calc("?a.legions=4&a.heroes=mn-ajax&d.legions=2");
+  page.fill("#mnb-attacker-roll", "1 2 1 2");
+  assert.match(page.text("#mnb-attacker-roll-advice"), /Throw again: 1, 2, 1, 2/);
+  page.fill("#mnb-attacker-roll", "6 6 1 1");
+  assert.match(page.text("#mnb-attacker-roll-advice"), /Keep every die/);
+  page.fill("#mnb-attacker-roll", "6 6");
+  assert.match(page.text("#mnb-attacker-roll-error"), /Enter 4 dice/);
+  page.fill("#mnb-attacker-roll", Array(5000).fill("1").join(" "));
+  assert.match(page.text("#mnb-attacker-roll-error"), /Enter 4 dice/);
+});
