@@ -69,6 +69,31 @@ function install(win) {
   }
 }
 
+/**
+ * happy-dom 21.0.4 chooses the wrong option when a select is given options of which two are
+ * selected (the default first, then one marked selected, as a page builds a select with
+ * `option.selected = true` before it is attached): it takes the option at the index of the count
+ * of selected ones. The HTML standard keeps the last selected option in tree order; so does this.
+ */
+function keepLastSelected(win) {
+  const proto = win.HTMLSelectElement.prototype;
+  const update = Object.getOwnPropertySymbols(proto).find((k) => k.description === "updateSelectedness");
+  const sample = win.document.createElement("option");
+  const selectedness = Object.getOwnPropertySymbols(sample).find((k) => k.description === "selectedness");
+  if (!update || !selectedness) throw new Error("dom.mjs: happy-dom's select changed; check keepLastSelected");
+  if (proto[update].keepsLast) return;   // the classes are happy-dom's own, shared by every window
+  const original = proto[update];
+  const patched = function (selectedOption) {
+    if (!selectedOption && !this.hasAttribute("multiple")) {
+      const chosen = [...this.querySelectorAll("option")].filter((o) => o[selectedness]);
+      for (const o of chosen.slice(0, -1)) o[selectedness] = false;
+    }
+    return original.call(this, selectedOption);
+  };
+  patched.keepsLast = true;
+  proto[update] = patched;
+}
+
 /** A fetch that reads the export's files (their site paths, under the site's root or content/), with
  * `files` ({site path: content, or null for a 404}) answered first, and every URL asked kept in `asked`. */
 function fakeFetch(files, asked, base) {
@@ -119,6 +144,7 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
     settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true,
       navigator: { userAgent: "happy-dom (tests/js/dom.mjs)" } },
   });
+  keepLastSelected(win);
   const html = root.startsWith("<") ? root : `<div id="${root}" class="th-helper cmp-tool"></div>`;
   win.document.write(`<!doctype html><html lang="en"><head><title>test</title></head><body><main>${html}</main></body></html>`);
   for (const [k, v] of Object.entries(storage)) win.localStorage.setItem(k, v);
