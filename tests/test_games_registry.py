@@ -107,9 +107,6 @@ def test_the_mini_list_is_read(tmp_path):
     assert games.sources["002_0f3c2497476d2302.txt"].language == "fr"
 
 
-@pytest.mark.xfail(strict=True, reason="generator/load/files.py:124-125: a file that is not a mapping is told "
-                   "\"write the record as 'field: value' lines, starting with 'id:'\", a record's fix, which is false "
-                   "for data/games.yaml (it starts with games:); load_games (generator/load/games.py) passes it on")
 def test_a_list_that_is_not_a_mapping_is_told_what_the_list_is(tmp_path):
     data = broken_registry(tmp_path, REGISTRY_CASES[-1][1])
     _, problems = load_games(data)

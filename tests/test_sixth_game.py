@@ -7,8 +7,6 @@ no code, schema or page changed, it must pass the check, build into pages, the s
 export, and be read by the play-along engine; and a mistake in it must be one true
 `path:line: field: problem (fix)` line at the field to edit.
 
-Where something in generator/ or content/assets/ refuses it, the case is a strict xfail naming
-the file and line that does.
 """
 from __future__ import annotations
 
@@ -168,10 +166,6 @@ def test_a_record_of_a_game_not_in_the_list_has_a_line_at_game(tmp_path):
     assert f"{rel}:{line}: game: {typo!r} is not a game of data/games.yaml (write {SLUG!r})" in lines, lines
 
 
-@pytest.mark.xfail(strict=True, reason="generator/validate/timing_checks.py:410-415 (check_timing_targets) adds a "
-                   "second line at timing.at[0] for a record whose game is not in the list: '<step>' is not a phase or "
-                   "step record of <the unknown game> (name one of its step records (none yet: add step_of to them)), "
-                   "a fix that sends the contributor to the steps, not to the game line")
 def test_a_record_of_a_game_not_in_the_list_is_one_line(tmp_path):
     lines, rel, line = _wrong_game(tmp_path)
     assert len(lines) == 1 and lines[0].startswith(f"{rel}:{line}: game: "), lines
@@ -202,10 +196,6 @@ def test_a_sixth_game_left_out_of_the_list_is_said_at_each_records_game(tmp_path
         assert len(at_game) == 1 and "or add the game to data/games.yaml" in at_game[0], (rid, lines)
 
 
-@pytest.mark.xfail(strict=True, reason="generator/validate/checks.py:71-75 (check_games) also says at every record's "
-                   "source.file that the game's own source is 'no game's source in data/games.yaml (cite one of "
-                   "<the other games' sources>)' when the record's game is itself not in the list: a second line per "
-                   "record whose fix (cite another game's source) is wrong; the one fix is the list's line")
 def test_a_sixth_game_left_out_of_the_list_is_one_line_per_record(tmp_path):
     lines = problem_lines(mini_with_sixth(tmp_path, listed=False))
     assert len(lines) == len(RECORDS), "\n".join(lines)

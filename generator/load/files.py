@@ -95,9 +95,13 @@ def _syntax_problem(rel: str, err: yaml.YAMLError) -> Problem:
                    "fix the YAML syntax at this line; check indentation and quote strings containing ':'")
 
 
-def load_file(path: Path, root: Path) -> tuple[RawRecord | None, list[Problem]]:
+RECORD_SHAPE = "write the record as 'field: value' lines, starting with 'id:'"
+
+
+def load_file(path: Path, root: Path, shape: str = RECORD_SHAPE) -> tuple[RawRecord | None, list[Problem]]:
     """(record or None, problems). A record with problems is returned so its other
-    problems show in the same run, but it is never built from."""
+    problems show in the same run, but it is never built from. `shape`: the fix for a file
+    that holds no mapping (what the file's first lines should be)."""
     rel = path.relative_to(root).as_posix()
     text, problems = _read_text(path, rel)
     if text is None:
@@ -121,8 +125,7 @@ def load_file(path: Path, root: Path) -> tuple[RawRecord | None, list[Problem]]:
         problems.append(Problem(rel, line, "(file)", f"{len(controls) - MAX_CONTROLS_LISTED:,} more control characters "
                                 f"from this line on", "delete them; they are invisible in most editors"))
     if not isinstance(parsed.data, dict):
-        return None, problems + [Problem(rel, 1, "(file)", "file does not hold a mapping of fields",
-                                         "write the record as 'field: value' lines, starting with 'id:'")]
+        return None, problems + [Problem(rel, 1, "(file)", "file does not hold a mapping of fields", shape)]
     findings = parsed.findings + value_findings(parsed.data, lambda p: line_in(parsed.lines, p))
     problems += [_problem(rel, f) for f in findings]
     return RawRecord(path, rel, parsed.data, parsed.lines, text), problems

@@ -95,7 +95,7 @@ def load_games(data_dir: Path = DATA) -> tuple[Games, list[Problem]]:
     if not path.is_file() or path.is_symlink():
         return Games(), [Problem(rel, 1, "(file)", "the list of games is missing",
                                  f"write {rel} with one {{slug, prefix, source, language}} per game")]
-    raw, problems = load_file(path, data_dir.parent)
+    raw, problems = load_file(path, data_dir.parent, "write 'games:', then one '- {slug, prefix, source, language}' line per game")
     if raw is None or problems:
         return Games(), problems
     problems = _schema_problems(rel, raw.data, raw.line_of)

@@ -517,7 +517,12 @@ def _games_in_doubt(records) -> set:
     unchecked = getattr(records, "unchecked_turn_ids", getattr(records, "unchecked_ids", frozenset()))
     prefix_game = {str(r.data.get("id")).split("-", 1)[0]: r.data.get("game") for r in records
                    if isinstance(r.data.get("id"), str)}
-    return {prefix_game.get(str(i).split("-", 1)[0]) for i in unchecked} - {None}
+    doubt = {prefix_game.get(str(i).split("-", 1)[0]) for i in unchecked} - {None}
+    # A game the list of games does not hold: its one line per record is the registry check's.
+    games = getattr(records, "games", None)
+    if games is not None and games.games:
+        doubt |= {r.data.get("game") for r in records if r.data.get("game") not in games.prefixes}
+    return doubt
 
 
 def _outside_doubt(check):
@@ -525,7 +530,8 @@ def _outside_doubt(check):
         doubt = _games_in_doubt(records)
         if doubt:
             records = RecordSet([r for r in records if r.data.get("game") not in doubt],
-                                getattr(records, "unchecked_ids", ()))
+                                getattr(records, "unchecked_ids", ()), getattr(records, "unchecked_turn_ids", None),
+                                getattr(records, "games", None))
         return check(records)
     run.__name__, run.__doc__, run.__wrapped__ = check.__name__, check.__doc__, check
     return run
