@@ -67,7 +67,7 @@ def main(argv=None) -> int:
 
     records, problems = load_and_validate(args.data)
     for p in problems:
-        print(p, file=sys.stderr)
+        print(p.report(), file=sys.stderr)
     if problems:
         print(f"{len(problems)} problem(s) in {len({p.file for p in problems})} file(s); nothing was built.", file=sys.stderr)
         return 1

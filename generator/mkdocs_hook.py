@@ -67,7 +67,7 @@ def on_config(config):
     records, problems = load_and_validate(DATA)
     _problems[:] = problems
     if problems:
-        listing = "\n".join(str(p) for p in problems)
+        listing = "\n".join(p.report() for p in problems)
         message = f"{len(problems)} data problem(s); no site is built from invalid data:\n{listing}"
         if not _serving:
             raise PluginError(message)

@@ -102,7 +102,7 @@ def test_without_the_pinned_node_the_check_fails_in_one_line(tmp_path):
     done = _run(["generator", "check"], tmp_path, hide_package=True)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "ok" not in done.stdout and "Traceback" not in done.stderr
-    assert done.stderr.splitlines()[0] == CANNOT, done.stderr
+    assert done.stderr.splitlines()[0] == f"{CANNOT} [engine/node]", done.stderr
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
@@ -111,5 +111,5 @@ def test_without_the_pinned_node_make_site_builds_nothing_and_says_why(tmp_path)
     out = tmp_path / "site"
     done = _run(["engines/site_build.py", "--out", str(out)], tmp_path, hide_package=True, SITE_URL="https://example.org/compendium/")
     assert done.returncode == 1, done.stdout + done.stderr
-    assert CANNOT in done.stderr.splitlines(), done.stderr
+    assert f"{CANNOT} [engine/node]" in done.stderr.splitlines(), done.stderr
     assert not out.exists() and not (tmp_path / "site.partial").exists()

@@ -23,7 +23,7 @@ from hostile_cases import CALCULATOR_BREAKS, CASES, FALSE_LINE_CASES, MINI, REAL
 from generator.problems import printable
 
 # generator/problems.py's Problem.__str__: path:line: field: problem (fix). A file name may hold a colon.
-LINE = re.compile(r"^data/.+?\.yaml:\d+: [^:]+: .+ \(.+\)$")
+LINE = re.compile(r"^data/.+?\.yaml:\d+: [^:]+: .+ \(.+\) \[[a-z0-9-]+(/[a-z0-9-]+)?\]$")
 SUMMARY = re.compile(r"^\d+ problem\(s\) in \d+ file\(s\); nothing was built\.$")
 
 

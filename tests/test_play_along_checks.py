@@ -255,7 +255,7 @@ def test_the_command_reports_a_bad_step_at_its_line(tmp_path):
     assert run.returncode != 0
     out = [x for x in run.stdout.splitlines() + run.stderr.splitlines() if "mn-fewer-than-six-players" in x]
     assert out == [f"data/mare-nostrum/rule/mn-fewer-than-six-players.yaml:{line}: setup[0].players[0]: 2 players is "
-                   "outside the game's 3 to 6 (use counts within mn-mare-nostrum-mythology's play_along.players)"], out
+                   "outside the game's 3 to 6 (use counts within mn-mare-nostrum-mythology's play_along.players) [play/player-counts]"], out
 
 
 # --- pages and export ----------------------------------------------------------------------

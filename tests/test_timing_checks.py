@@ -57,7 +57,7 @@ def test_a_record_without_timing_fails_at_its_line(tmp_path):
     print("\n".join(out))
     assert out == [f"data/mare-nostrum/hero/mn-ajax.yaml:{kind_line}: timing: this hero record has no timing "
                    "(add timing: {at: [<phase or step record ids>]} (at: unknown with a note where the source "
-                   "does not say), or no_timing: <why it acts at no point of the turn>)"], out
+                   "does not say), or no_timing: <why it acts at no point of the turn>) [timing/timing-present]"], out
 
 
 def test_an_objective_without_timing_fails(recs):

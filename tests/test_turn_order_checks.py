@@ -103,3 +103,28 @@ def test_a_game_without_play_along_whose_rules_carry_setup_steps_is_one_line(loa
                    "its rules carry setup steps (mn-fewer-than-six-players, mn-free-setup, mn-longer-game and 2 more): no page "
                    "shows them and their options and player counts go unchecked (restore the game's play_along block, as "
                    "schemas/game.schema.json describes it)"]
+
+
+def test_the_lines_a_wrong_turn_explains_are_left_out_by_their_check_not_their_words(loaded, monkeypatch):
+    """Reworded, a 'not a step of the turn' line is still the wrong turn's follow-on: one line."""
+    from generator.problems import Problem
+    from generator.validate import play_along_checks, play_state_checks
+
+    def reworded(r, path, sid, turn, steps):
+        return Problem(r.rel, r.line_of(path), "x", f"{sid!r} lies outside the turn", "fix it",
+                       play_along_checks.NOT_A_STEP)
+    monkeypatch.setattr(play_along_checks, "not_a_step", reworded)
+    monkeypatch.setattr(play_state_checks, "not_a_step", reworded)
+    recs, out = lines_after(loaded, set_turn("mn-military-phase"))
+    assert len(out) == 1 and "play_along.turn" in out[0], out
+
+
+def test_every_line_names_its_check(loaded):
+    from generator.validate.run import CHECK_GROUPS
+    recs = copy_of(loaded)
+    set_turn("mn-object-of-the-game")(recs)
+    data_of(recs, "mn-ajax")["related"] = ["mn-athene"]
+    problems = cross_record(recs, [])
+    assert {p.check for p in problems} == {"turn/turn-root", "records/references"}, [p.report() for p in problems]
+    assert all(p.report().endswith(f" [{p.check}]") for p in problems)
+    assert set(CHECK_GROUPS.values()) >= {p.check.split("/")[0] for p in problems}

@@ -10,6 +10,7 @@ from generator.validate.run import load_and_validate
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
 HERO = "mare-nostrum/hero/mn-penthesilee.yaml"
 LINE = re.compile(r"^data/[^:]+\.yaml:\d+: [^:]+: .+ \(.+\)$")
+CHECK = re.compile(r"[a-z0-9-]+(/[a-z0-9-]+)?")   # the check that spoke: records/games, schema
 
 
 @pytest.fixture
@@ -24,6 +25,7 @@ def messages(data_dir):
     out = [str(p) for p in problems]
     for m in out:
         assert LINE.match(m), f"badly formed message: {m}"
+    assert [p for p in problems if not CHECK.fullmatch(p.check)] == [], "a line that names no check"
     return out
 
 

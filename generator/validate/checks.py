@@ -68,7 +68,7 @@ def check_games(records) -> list[Problem]:
             near = closest(game, games.slugs) if isinstance(game, str) else None
             problems.append(Problem(r.rel, r.line_of(["game"]), "game", f"{game!r} is not a game of {REGISTRY}",
                                     f"write {near!r}" if near else f"write one of {', '.join(games.slugs)}, or add the game to {REGISTRY}"))
-        if isinstance(source, str) and source not in games.sources:
+        if game in games.prefixes and isinstance(source, str) and source not in games.sources:   # else the game line says it
             near = closest(source, list(games.sources))
             problems.append(Problem(r.rel, r.line_of(["source", "file"]), "source.file",
                                     f"{source!r} is no game's source in {REGISTRY}",
@@ -77,6 +77,7 @@ def check_games(records) -> list[Problem]:
 
 
 def check_id_prefix(records) -> list[Problem]:
+    """Every id starts with its game's prefix (data/games.yaml) and a hyphen."""
     problems = []
     for r in records:
         rid, game = r.data.get("id"), r.data.get("game")
@@ -144,6 +145,7 @@ def _id_hint(target, ids, otherwise: str) -> str:
 
 
 def check_references(records: list[RawRecord]) -> list[Problem]:
+    """Every id in a reference field (related, steps, and the like) names a record."""
     ids = known_ids(records)
     problems = []
     for r in records:
@@ -232,6 +234,7 @@ def check_unknowns_explained(records: list[RawRecord]) -> list[Problem]:
 
 
 def check_table_cells(records: list[RawRecord]) -> list[Problem]:
+    """A table's rows have a cell for each column and none other, each of its column's type."""
     pytypes = {"integer": (int,), "number": (int, float), "string": (str,), "boolean": (bool,)}
     problems = []
     for r in records:

@@ -53,6 +53,18 @@ def _at(r: RawRecord, path: list, problem: str, fix: str) -> Problem:
     return Problem(r.rel, r.line_of(path), field_path(path), problem, fix)
 
 
+# The check id of "not a step of the turn": the one line a wrong play_along.turn explains
+# (turn_order_checks.quiet_beside_a_wrong_turn leaves it out beside that turn's own line).
+NOT_A_STEP = "play/not-a-step"
+
+
+def not_a_step(r: RawRecord, path: list, sid, turn, steps) -> Problem:
+    """`sid` named at `path` of `r` is not a step of the game's turn `turn` (whose steps are `steps`)."""
+    close = closest(str(sid), sorted(steps))
+    return _at(r, path, f"{sid!r} is not a step of {turn}",
+               f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}").by(NOT_A_STEP)
+
+
 def _missing(r: RawRecord, path: list, target, game: str, records, by_id, what: str = "record") -> Problem | None:
     """A problem when `target` is not a record of `game` (None when it is, or its file was refused)."""
     rec = by_id.get(target)
@@ -268,9 +280,7 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
                 if isinstance(sid, dict):   # {step, rounds}: a step closing only some rounds
                     sid, path = sid.get("step"), path + ["step"]
                 if sid not in steps and sid not in getattr(records, "unchecked_ids", ()):
-                    close = closest(str(sid), sorted(steps))
-                    problems.append(_at(g, path, f"{sid!r} is not a step of {turn}",
-                                        f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+                    problems.append(not_a_step(g, path, sid, turn, steps))
         closing = [c.get("step") if isinstance(c, dict) else c for c in rounds.get("closes_with") or []]
         both = sorted(set(rounds.get("opens_with") or []) & set(closing))
         if both:
@@ -289,9 +299,7 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
         for i, t in enumerate((g.data.get("tools") or []) if steps else []):
             for j, sid in enumerate((t.get("at") or []) if isinstance(t, dict) else []):
                 if sid not in steps and sid not in getattr(records, "unchecked_ids", ()) and not _circles(sid, records):
-                    close = closest(str(sid), sorted(steps))
-                    problems.append(_at(g, ["tools", i, "at", j], f"{sid!r} is not a step of {turn}",
-                                        f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+                    problems.append(not_a_step(g, ["tools", i, "at", j], sid, turn, steps))
     return problems
 
 
@@ -324,9 +332,7 @@ def _arrival_problems(g: RawRecord, play: dict, game: str, turn, steps: set, rec
                        "name the table that lists what arrives"))
     at = arrivals.get("at")
     if at not in steps and at not in getattr(records, "unchecked_ids", ()):
-        close = closest(str(at), sorted(steps))
-        out.append(_at(g, [PLAY, "arrivals", "at"], f"{at!r} is not a step of {turn}",
-                       f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}"))
+        out.append(not_a_step(g, [PLAY, "arrivals", "at"], at, turn, steps))
     return out
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from generator.load.files import RawRecord
 from generator.model.value_sources import lookup
 from generator.problems import Problem, closest
-from generator.validate.play_along_checks import PLAY, _at, _by_id, _games, _missing, _steps_of
+from generator.validate.play_along_checks import PLAY, _at, _by_id, _games, _missing, _steps_of, not_a_step
 from generator.validate.timing_checks import _outside_doubt
 
 
@@ -216,9 +216,7 @@ def _turn_steps(g: RawRecord, records, by_id: dict):
 def _step_problem(r: RawRecord, path: list, sid, turn, steps, records) -> Problem | None:
     if steps is None or sid in steps or sid in getattr(records, "unchecked_ids", ()):
         return None
-    close = closest(str(sid), sorted(steps))
-    return _at(r, path, f"{sid!r} is not a step of {turn}",
-               f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}")
+    return not_a_step(r, path, sid, turn, steps)
 
 
 def _kinds_problems(r: RawRecord, path: list, kinds, allowed: set, game: str, where: str) -> list[Problem]:

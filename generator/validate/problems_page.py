@@ -24,7 +24,7 @@ PAGES = ("index.html", "404.html")
 
 def problems_html(problems, site_name: str, root: str = "/") -> str:
     """The page; root is the site's path on the server (its home page)."""
-    lines = [str(p) for p in problems]
+    lines = [p.report() for p in problems]
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined)
     return env.get_template("problems.html.j2").render(
         problems=lines, count=len(lines), site_name=site_name, root=root,

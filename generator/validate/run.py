@@ -45,22 +45,39 @@ def _unchecked_turn_ids(records: list[RawRecord], failed_files: set[str]) -> set
     return _unchecked_ids(records, turn_files)
 
 
-def _run(check, records: RecordSet) -> list[Problem]:
-    """A check that raises is a generator bug; report it like any problem instead of a traceback."""
+# Each module's checks are named after it: records/games is checks.py's check_games.
+CHECK_GROUPS = {"checks": "records", "helper_checks": "helpers", "content_checks": "content", "text_safety": "text",
+                "timing_checks": "timing", "timing_words": "timing-words", "play_along_checks": "play",
+                "play_state_checks": "play-state", "state_words": "state-words", "turn_order_checks": "turn", "site_checks": "site"}
+
+
+def check_id(check) -> str:
+    """A check's name in every line it prints: its module's group, then its function's name
+    without check_, in words joined by hyphens ("play-state/leaves-at")."""
+    fn = inspect.unwrap(check)
+    group = CHECK_GROUPS.get(fn.__module__.rsplit(".", 1)[-1], fn.__module__.rsplit(".", 1)[-1])
+    return f"{group}/{fn.__name__.removeprefix('check_').strip('_').replace('_', '-')}"
+
+
+def _run(check, records: RecordSet, name: str | None = None) -> list[Problem]:
+    """The check's problems, each naming it. A check that raises is a generator bug: reported like
+    any problem, at the check's own line, instead of a traceback."""
+    name = name or check_id(check)
     try:
-        return check(records)
+        return [p.by(name) for p in check(records)]
     except Exception as err:  # noqa: BLE001 - one bug must not hide every other problem
-        source = Path(inspect.getsourcefile(check) or "generator")
+        fn = inspect.unwrap(check)
+        source = Path(inspect.getsourcefile(fn) or "generator")
         rel = source.relative_to(ROOT).as_posix() if source.is_relative_to(ROOT) else source.name
-        return [Problem(rel, check.__code__.co_firstlineno, check.__name__,
+        return [Problem(rel, fn.__code__.co_firstlineno, fn.__name__,
                         f"the check failed with {type(err).__name__}: {err}",
-                        "a generator bug: report it with the data file you changed")]
+                        "a generator bug: report it with the data file you changed", name)]
 
 
 def validate(records: list[RawRecord], earlier: list[Problem] = ()) -> list[Problem]:
     """Schema problems of every record, then cross-record problems of the records that
     have none (neither in `earlier`, the loader's problems, nor in the schema pass)."""
-    problems = [p for rec in records for p in check_schema(rec)]
+    problems = [p.by("schema") for rec in records for p in check_schema(rec)]
     return problems + cross_record(records, [*earlier, *problems])
 
 
@@ -71,7 +88,7 @@ def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Prob
                         _unchecked_turn_ids(records, failed), games)
     # The engines' Node process starts now, for the games not yet in doubt, and works beside the
     # cross-record checks; the engines' check below takes from its answer what it asks for.
-    _run(lambda recs: start_engines(recs, _doubtful_games(records, failed)) or [], checked)
+    _run(lambda recs: start_engines(recs, _doubtful_games(records, failed)) or [], checked, "engines")
     out: list[Problem] = []
     for check in ALL_CHECKS:
         out += _run(check, checked)
@@ -81,7 +98,7 @@ def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Prob
 
     def check_with_the_engines(recs):
         return engine_checks(recs, doubtful)
-    out += _run(check_with_the_engines, checked)
+    out += _run(check_with_the_engines, checked, "engines")
     return out
 
 
@@ -112,7 +129,7 @@ def _checked_file(path: Path, root: Path, schemas: tuple) -> tuple[RawRecord | N
     key = (str(path), st.st_mtime_ns, st.st_size, schemas)
     if key not in _checked:
         rec, problems = load_file(path, root)
-        _checked[key] = (rec, problems + (check_schema(rec) if rec else []))
+        _checked[key] = (rec, [p.by("load") for p in problems] + [p.by("schema") for p in (check_schema(rec) if rec else [])])
     return _checked[key]
 
 
@@ -120,8 +137,8 @@ def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Prob
     schemas = _schemas_state()
     if len(_checked) > 20_000:
         _checked.clear()
-    _, problems = load_games(data_dir)
+    problems = [p.by("registry") for p in load_games(data_dir)[1]]
     records, loaded = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
-    problems += loaded
+    problems += [p.by("load") for p in loaded]
     problems += cross_record(records, problems)
     return records, sorted(set(problems))

@@ -116,7 +116,7 @@ def _node() -> tuple[str | None, Problem | None]:
                          f"cannot run: {found}, so no calculator, helper or play-along engine has read "
                          "these records and no site is built from them",
                          "install the pinned packages with pip install -r requirements.txt "
-                         "(make serve, make site and make test do it) and run again")
+                         "(make serve, make site and make test do it) and run again", "engine/node")
 
 
 def _run_node(node: str, records: list[dict], engines: list[str], scenarios: list[dict]) -> dict:

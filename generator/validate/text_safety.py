@@ -34,6 +34,7 @@ def _invisible(words: str) -> bool:
 
 
 def check_names_hold_no_reference(records: list[RawRecord]) -> list[Problem]:
+    """A name or alias is plain words: a {reference} there would show as typed."""
     problems = []
     for r in records:
         for key in NAME_KEYS:
@@ -48,6 +49,7 @@ def check_names_hold_no_reference(records: list[RawRecord]) -> list[Problem]:
 
 
 def check_hidden_text(records: list[RawRecord]) -> list[Problem]:
+    """No text reorders what a reader sees (bidi controls), and no link shows only invisible characters."""
     problems = []
     for r in records:
         for path, text in strings(r.data):
@@ -64,6 +66,7 @@ def check_hidden_text(records: list[RawRecord]) -> list[Problem]:
 
 
 def check_reference_count(records: list[RawRecord]) -> list[Problem]:
+    """A record holds at most MAX_REFERENCES references."""
     problems = []
     for r in records:
         texts = [text for _, text in strings(r.data) if "{" in text]

@@ -201,18 +201,22 @@ def check_play_along_present(records: list[RawRecord]) -> list[Problem]:
 
 
 def quiet_beside_a_wrong_turn(check):
-    """`check` without its lines that only follow from a play_along.turn that is not the turn root
-    ("'mn-offering-phase' is not a step of mn-military-phase", "... has no steps"): the turn's
-    one line is check_turn_root's, and advice to name another step would damage a good field."""
+    """`check` without its lines that only follow from a play_along.turn that is not the turn root:
+    its "not a step of the turn" lines (NOT_A_STEP) in that game's files, and its own lines on that
+    play_along.turn. The turn's one line is check_turn_root's, and advice to name another step
+    would damage a good field."""
+    from generator.validate.play_along_checks import NOT_A_STEP
+
     def run(records):
         problems = check(records)
-        wrong = {g.rel: g.data[PLAY]["turn"] for g in records
+        wrong = {g.data.get("game") for g in records
                  if g.data.get("kind") == "game" and isinstance(g.data.get(PLAY), dict) and turn_root_problem(g, records)}
         if not wrong:
             return problems
-        echoes = tuple(f"is not a step of {turn}" for turn in wrong.values())
-        return [p for p in problems if not any(e in p.problem for e in echoes)
-                and not (p.file in wrong and p.field == f"{PLAY}.turn")]
+        wrong_files = {r.rel for r in records if r.data.get("game") in wrong}
+        turns = {r.rel for r in records if r.data.get("kind") == "game" and r.data.get("game") in wrong}
+        return [p for p in problems if not (p.check == NOT_A_STEP and p.file in wrong_files)
+                and not (p.file in turns and p.field == f"{PLAY}.turn")]
     run.__name__, run.__doc__, run.__wrapped__ = check.__name__, check.__doc__, check
     return run
 
