@@ -262,6 +262,29 @@ test("Mosaic: a War Tile leaves the game as its one use is marked, and a disaste
   }
 });
 
+test("a rule names whom it takes by their fields: where: {card_type: myth} takes every myth card, and only them; a filter that takes no record in play, or is not a map of values, is a gap at it", () => {
+  const g = rules.games["seven-wonders-myths"];
+  const myths = data.records.filter((r) => r.game === "seven-wonders-myths" && r.card_type === "myth");
+  assert.ok(myths.length > 0);
+  for (const r of data.records.filter((x) => x.game === "seven-wonders-myths" && g.inPlayKinds.includes(x.kind))) {
+    const atCleanup = g.state.leaveRulesOf(r).some((l) => l.at === "swm-cleanup-phase" && l.rounds && l.rounds.join() === "1,2");
+    assert.equal(atCleanup, r.card_type === "myth", r.id);
+  }
+  // A myth card the game gains later leaves with the others, with no list to keep in step.
+  const copy = structuredClone(data);
+  copy.records.push({ ...structuredClone(myths[0]), id: "swm-new-myth", name: "New Myth" });
+  const more = E.rulesFromRecords(copy).games["seven-wonders-myths"];
+  assert.ok(more.state.leaveRulesOf(more.byId.get("swm-new-myth")).some((l) => l.at === "swm-cleanup-phase"));
+  const recordIn = (d, id) => d.records.find((r) => r.id === id);
+  for (const [where, words] of [[{ card_type: "mythical" }, /matches no record of a kind in play/], [{ name: "Zeus", kind: "god" }, /matches no record of a kind in play/],
+    [{ card_type: ["myth"] }, /is not a map of field names to values/], [[], /is not a map of field names to values/], [{ "Card Type": "myth" }, /is not a map/]]) {
+    const broken = structuredClone(data);
+    recordIn(broken, "swm-seven-wonders-myths").play_along.leaves[0].where = where;
+    assert.throws(() => E.rulesFromRecords(broken), (e) => e instanceof E.RecordsError
+      && e.details.some((x) => x.record === "swm-seven-wonders-myths" && x.path.join(".") === "play_along.leaves.0.where" && words.test(x.text)), JSON.stringify(where));
+  }
+});
+
 test("a rule that can never apply is a gap at its field: a round past the game's last, a mark per round where there are no rounds, a win that needs more records than the game has", () => {
   const recordIn = (d, id) => d.records.find((r) => r.id === id);
   for (const [id, edit, path, words] of [

@@ -268,7 +268,7 @@ function readGame(gameRec, records, problems) {
   // own lines would be follow-ons of it (only true lines, one at the cause).
   if (problems.length > start) return null;
   const roundNumbers = rounds && Number.isInteger(rounds.count) ? Array.from({ length: rounds.count }, (_, i) => rounds.first + i) : null;
-  const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind, roundNumbers, hasRounds: Boolean(rounds),
+  const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind, inPlayKinds, roundNumbers, hasRounds: Boolean(rounds),
     gap: (record, path, text) => problems.push({ record, path, text, message: `${record}: ${path.join(".")}: ${text}` }) });
   if (problems.length > start) return null;
   const turnIndex = new Map(steps.map((s, i) => [s.id, i]));

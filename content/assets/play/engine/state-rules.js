@@ -39,7 +39,21 @@ export function romanValue(text) {
  * problem; `stepIds` are the turn's steps, `options` the game's option ids, `roundNumbers` the
  * game's round numbers (null when it has no rounds or their count is open), `hasRounds` whether it has rounds.
  */
-export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap, roundNumbers = null, hasRounds = false }) {
+const FIELD = /^[a-z][a-z0-9_]*$/;
+
+/** A rule's `where` ({field: value}) as a test of a record: null when absent, undefined (after a
+ * gap) when it is not a map of field names to text, whole numbers or true/false. */
+function whereOf(where, gid, path, gap) {
+  if (where === undefined) return null;
+  const pairs = where && typeof where === "object" && !Array.isArray(where) ? Object.entries(where) : null;
+  if (!pairs || !pairs.length || pairs.some(([k, v]) => !FIELD.test(k) || !["string", "boolean"].includes(typeof v) && !Number.isInteger(v))) {
+    gap(gid, path, "is not a map of field names to values (text, a whole number, true or false)");
+    return undefined;
+  }
+  return (rec) => pairs.every(([k, v]) => Object.hasOwn(rec, k) && rec[k] === v);
+}
+
+export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap, inPlayKinds = [], roundNumbers = null, hasRounds = false }) {
   const optionCheck = (rec, path, list) => {
     for (const [i, id] of ids(list).entries()) {
       if (!options.includes(id)) gap(rec, [...path, i], `names ${id}, which is not one of the game's play_along options`);
@@ -72,7 +86,7 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
     const v = rec && rec[owns];
     return typeof v === "string" && seatIds.has(v) ? v : null;
   };
-  // leaves: [{kinds | records, at | used, rounds, note}].
+  // leaves: [{kinds | records | where, at | used, rounds, note}].
   const leaves = [];
   if (pa.leaves !== undefined && !isList(pa.leaves)) gap(gid, ["play_along", "leaves"], "is not a list");
   for (const [i, l] of (isList(pa.leaves) ? pa.leaves : []).entries()) {
@@ -83,8 +97,15 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
     if (l.when !== undefined && !used) { gap(gid, [...path, "when"], `is ${JSON.stringify(l.when)}; the one moment a rule names this way is used`); continue; }
     if (used && l.at !== undefined) { gap(gid, [...path, "at"], "names a step beside when: used; give one or the other"); continue; }
     if (!used && !stepIds.includes(l.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(l.at)}, which is not a step of ${pa.turn}`); continue; }
+    // where: the records whose fields hold the values given; a filter no record of an in-play kind matches never applies.
+    const where = whereOf(l.where, gid, [...path, "where"], gap);
+    if (where === undefined) continue;
+    if (where && !records.some((r) => inPlayKinds.includes(r.kind) && where(r))) {
+      gap(gid, [...path, "where"], `matches no record of a kind in play (${inPlayKinds.join(", ")}), so the rule never applies`);
+      continue;
+    }
     if (used) {
-      const named = records.filter((r) => ids(l.records).includes(r.id) || ids(l.kinds).includes(r.kind));
+      const named = records.filter((r) => ids(l.records).includes(r.id) || ids(l.kinds).includes(r.kind) || (where !== null && where(r)));
       const bare = named.filter((r) => !r.uses || typeof r.uses !== "object");
       if (bare.length) { gap(gid, [...path, "when"], `leaves when used, but ${bare.slice(0, 3).map((r) => r.id).join(", ")}${bare.length > 3 ? ` and ${bare.length - 3} more` : ""} ${bare.length === 1 ? "has" : "have"} no uses to mark`); continue; }
     }
@@ -96,10 +117,10 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
     // in_next_round: the record outlasts its own round and leaves at the step in the next one.
     if (l.in_next_round !== undefined && (l.in_next_round !== true || !hasRounds)) { gap(gid, [...path, "in_next_round"], l.in_next_round !== true ? "is not true" : "needs a game with rounds"); continue; }
     for (const [j, id] of ids(l.records).entries()) if (!byId.has(id)) gap(gid, [...path, "records", j], `names ${id}, which is not a record of this game`);
-    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), at: used ? null : l.at, used, rounds: isList(l.rounds) ? l.rounds.slice() : null, nextRound: l.in_next_round === true,
+    leaves.push({ kinds: ids(l.kinds), records: ids(l.records), where, at: used ? null : l.at, used, rounds: isList(l.rounds) ? l.rounds.slice() : null, nextRound: l.in_next_round === true,
       note: typeof l.note === "string" ? plainText(l.note, byId) : null, index: i });
   }
-  const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind));
+  const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind) || (l.where !== null && l.where(rec)));
   // passes: [{kinds, at, first, note}]: records always in play whose holders are recorded again at a step.
   const passes = [];
   if (pa.passes !== undefined && !isList(pa.passes)) gap(gid, ["play_along", "passes"], "is not a list");
