@@ -7,6 +7,12 @@
 // milliseconds; Chromium keeps what only a browser shows (layout, axe, tap targets, the service
 // worker, offline, instant navigation, print, file://, the camera).
 //
+// A page that needs the site's own markup takes it as the build writes it: the start page's body
+// from the export's index.md (`pageMarkup`, the markdown page `generator write` renders from
+// generator/templates/home.md.j2, all HTML), and the header's search box from the theme's partial
+// with Material's toggle before it (`HEADER_SEARCH`: generator/mkdocs_theme/partials/search.html,
+// its Jinja comments, icons and url filter taken out). Their scripts are the page's `module`s.
+//
 // Each `open` is a fresh page load: a new Window, and a fresh copy of every module under
 // content/assets (a resolve hook gives each page's imports a query of their own), so no module's
 // state (the records asked for once, a page's own caches) carries from one page to the next.
@@ -16,7 +22,8 @@ import { registerHooks } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Window } from "happy-dom";
-import { realData, siteJson } from "./helper-records.mjs";
+import { readFileSync } from "node:fs";
+import { realData, siteJson, siteText } from "./helper-records.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CONTENT = pathToFileURL(join(ROOT, "content")).href + "/";   // what the modules take as the site root
@@ -117,6 +124,31 @@ function fakeFetch(files, asked, base) {
   };
 }
 
+/** A page the generator writes as markdown of HTML ("index.md": the start page), as its body holds
+ * it: the front matter taken off, and its scripts (the page's `module`s are run instead). */
+export function pageMarkup(path) {
+  return siteText(path).replace(/^---\n[\s\S]*?\n---\n/, "").replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+}
+
+/** The header's search box: Material's toggle (base.html) and the theme's partial, as the built
+ * page has them. Run by search/page.js. */
+export const HEADER_SEARCH = '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">'
+  + readFileSync(join(ROOT, "generator", "mkdocs_theme", "partials", "search.html"), "utf8")
+    .replace(/\{#-?[\s\S]*?-?#\}/g, "")
+    .replace(/\{%[^%]*%\}/g, "")
+    .replace(/\{\{\s*'([^']*)'\s*\|\s*url\s*\}\}/g, "$1");
+if (/\{[{%#]/.test(HEADER_SEARCH)) throw new Error("dom.mjs: the theme's search partial has Jinja this does not read");
+
+/** Storage as a browser can refuse it: "disabled" (asking for localStorage throws, as a blocked
+ * site's does) or "full" (every setItem throws QuotaExceededError). */
+function breakStorage(win, how) {
+  if (how === "full") {
+    win.localStorage.setItem = () => { throw new win.DOMException("full", "QuotaExceededError"); };
+  } else if (how === "disabled") {
+    Object.defineProperty(win, "localStorage", { configurable: true, get() { throw new win.DOMException("denied", "SecurityError"); } });
+  } else if (how) throw new Error(`dom.mjs: no storage ${how}`);
+}
+
 /** Wait until `test()` is true (polled), or fail after `ms` with `what`. */
 export async function until(test, what = "the page", ms = 5000) {
   const end = Date.now() + ms;
@@ -130,11 +162,12 @@ export async function until(test, what = "the page", ms = 5000) {
 
 /**
  * Open a page: `path` (site path and query, "calculators/diplomacy-score/?p=1:Rome"), its root
- * element (`root`: an id, or HTML), its module (`module`: a path under content/assets/), and
- * `storage` ({key: value}) in localStorage first. Resolves to the page once its root's data-ready
- * is no longer "loading" (`ready: false` to return at once).
+ * element (`root`: an id, or HTML, whose first id is the root's), its module (`module`: a path
+ * under content/assets/, or a list of them, run in turn), and `storage` ({key: value}) in
+ * localStorage first (`storageBroken`: "disabled" or "full" after). Resolves to the page once its
+ * root's data-ready is no longer "loading" (`ready: false` to return at once).
  */
-export async function open(path, { root, module, storage = {}, files = {}, ready = true, width = 1280 } = {}) {
+export async function open(path, { root, module, storage = {}, files = {}, ready = true, width = 1280, storageBroken = null } = {}) {
   if (current) await current.close();
   const asked = [];
   const win = new Window({
@@ -148,14 +181,23 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
   const html = root.startsWith("<") ? root : `<div id="${root}" class="th-helper cmp-tool"></div>`;
   win.document.write(`<!doctype html><html lang="en"><head><title>test</title></head><body><main>${html}</main></body></html>`);
   for (const [k, v] of Object.entries(storage)) win.localStorage.setItem(k, v);
+  breakStorage(win, storageBroken);
   install(win);
+  if (storageBroken === "disabled") {   // install skips a name that throws: the page's global throws too
+    Object.defineProperty(globalThis, "localStorage", { configurable: true, enumerable: false,
+      get() { throw new win.DOMException("denied", "SecurityError"); } });
+    installed.push("localStorage");
+  }
   globalThis.fetch = fakeFetch(files, asked, win.location.href);
   const id = root.startsWith("<") ? /id="([^"]+)"/.exec(root)[1] : root;
   pages += 1;
   const errors = [];   // what the page threw, in its listeners and timers (a browser's "pageerror")
   win.addEventListener("error", (e) => errors.push(String(e.error ? e.error.stack || e.error : e.message)));
+  const number = pages;
   const page = {
     window: win, document: win.document, asked, errors,
+    /** This page's own instance of a module under content/assets ("start/recent.js"). */
+    module: (file) => import(`${ASSETS}${file}?${PAGE_KEY}=${number}`),
     /** The root element. */
     get root() { return win.document.getElementById(id); },
     $: (sel) => win.document.querySelector(sel),
@@ -215,7 +257,7 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
     },
   };
   current = page;
-  await import(`${ASSETS}${module}?${PAGE_KEY}=${pages}`);
+  for (const file of [module].flat()) await import(`${ASSETS}${file}?${PAGE_KEY}=${number}`);
   if (ready) await until(() => page.root && page.root.dataset.ready && page.root.dataset.ready !== "loading", `#${id} to be drawn`);
   return page;
 }

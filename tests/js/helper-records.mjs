@@ -36,6 +36,11 @@ export function siteJson(path) {
   return JSON.parse(readFileSync(join(dirname(dirname(exportPath())), path), "utf8"));
 }
 
+/** Another file the same write made, by its site path ("index.md"), as text. */
+export function siteText(path) {
+  return readFileSync(join(dirname(dirname(exportPath())), path), "utf8");
+}
+
 /** The record with this id in a records.json content (to edit it in a test). */
 export function recordIn(data, id) {
   const rec = data.records.find((r) => r.id === id);
