@@ -56,3 +56,23 @@ test("hostile links get messages and the page still works", async () => {
   assertNoNan(assert, page, `#${ROOT_ID}`);
   assert.deepEqual(page.errors, []);
 });
+
+// What a device held under the table's key before the visit: never JSON, the wrong shape, a link
+// to elsewhere. Moved from tests/test_play_along_browser.py's main flow (one value a screen there).
+const KEY = "compendium.table.v1";
+for (const garbage of ["{not json",
+  JSON.stringify({ v: 1, game: "mare-nostrum", query: "g=mare-nostrum", inPlay: "everything" }),
+  JSON.stringify({ v: 1, game: "mare-nostrum", query: "g=x&u=javascript:alert(1)", inPlay: [] })]) {
+  test(`garbage on the device gets a message, and the form sets a table: ${garbage.slice(0, 40)}`, async () => {
+    const page = await play("", { [KEY]: garbage });
+    assert.equal(page.root.dataset.ready, "true");
+    assert.ok(page.text("#pa-errors").includes("cannot be used"), "garbage on the device gets a message");
+    assert.equal(page.text("#pa-step"), "Set your table");
+    await choose(page, "pa-game-mare-nostrum");
+    await until(() => page.$("label[for='pa-players-4']"), "the game's form");   // its records read once it is chosen
+    await choose(page, "pa-players-4");
+    await until(() => step(page), "#pa-step[data-step]");
+    assert.equal(page.text("#pa-errors"), "", "the table set in the form: the message goes");
+    assert.deepEqual(page.errors, []);
+  });
+}
