@@ -1,8 +1,8 @@
 // Hostile input on the tool pages, in a DOM in Node (tests/js/dom.mjs): a malformed or newer export
 // on the card browser and a calculator, a loss order of '__proto__' and a repeated key from a link,
 // 3,000 unknown keys on a helper. Each checks what the player sees. Moved from
-// tests/test_hostile_surfaces_browser.py, which keeps a removed record's old anchor on a list page
-// and a search with no letter (the theme's pages and search).
+// tests/test_hostile_surfaces_browser.py, as were its last two, a removed record's old anchor on a
+// list page and a search with no letter (tests/js/search-page.test.mjs, on the theme's markup).
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { open, closePage, until } from "./dom.mjs";

@@ -202,3 +202,32 @@ test("a table on the device: a record page in play says so (what the garbage abo
   const note = await until(() => page.$("[data-cmp-in-play='mn-colossus']"), "the note");
   assert.equal(note.textContent.trim(), "In play at your table (player 2)");
 });
+
+// ---- moved from tests/test_hostile_surfaces_browser.py (its last two tests; the file is gone)
+
+test("a search with no letter says so", async () => {
+  const page = await withSearch();
+  search(page, "🙂?!");
+  await until(() => page.text("#cmp-search-status").includes("no letter or digit"), "no letter or digit");
+  assert.ok(!page.text("#cmp-search-status").includes("too common"));
+  page.fill("#cmp-search-query", "a\u200bjax");
+  await until(() => page.$("#cmp-search-results a[href*='mn-ajax']"), "Ajax");
+  assert.deepEqual(page.errors, []);
+});
+
+test("a removed record's old anchor says so and offers a search", async () => {
+  const page = await open("mare-nostrum/heroes/#mn-long-gone-hero", { root: `${HEADER_SEARCH}<article>${pageMarkup("mare-nostrum/heroes.md")}</article>`,
+    module: ["search/early.js", "search/page.js", "page/record-links.js"], ready: false, width: 375 });
+  const notice = await until(() => page.$("#cmp-gone"), "#cmp-gone");
+  assert.ok(page.shown("#cmp-gone"));
+  assert.ok(notice.textContent.includes("no record “mn-long-gone-hero” any more"), notice.textContent);
+  assert.ok(page.window.location.href.endsWith("#mn-long-gone-hero"), "the address stays: nothing to land on");
+  notice.querySelector("button").click();
+  await until(() => page.$("#cmp-search-query").value === "long gone hero", "the words in the box");
+  await until(() => page.text("#cmp-search-status").trim() !== "", "the status");
+  assert.ok(page.$("#__search").checked, "the search opens");
+  // An anchor that is no record id (the theme's own) says nothing; the notice goes with the hash.
+  page.window.location.hash = "__md_top";
+  await until(() => !page.$("#cmp-gone"), "the notice gone");
+  assert.deepEqual(page.errors, []);
+});
