@@ -73,7 +73,7 @@ def main(argv=None) -> int:
         return 1
     if args.cmd == "search-fields":
         from generator.build import model_from
-        from generator.export.search_fields import describe
+        from generator.model.search_fields import describe
         print(describe(model_from(records)))
         return 0
     if args.cmd == "check":

@@ -6,7 +6,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # COMPENDIUM_DATA lets tests and benchmarks build from another data folder.
 DATA = Path(os.environ.get("COMPENDIUM_DATA") or ROOT / "data").resolve()
 SCHEMAS = ROOT / "schemas"
-GAMES_REGISTRY = "games.yaml"   # the list of games, at the top of the data folder (generator/load/games.py)
+GAMES_REGISTRY = "games.yaml"   # the list of games, at the top of the data folder (generator/validate/games.py)
 CONTENT = ROOT / "content"          # hand-written pages: calculators, helpers, browse
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SEEDS = ROOT.parent / "shared" / "seeds"

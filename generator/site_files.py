@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.export.app_manifest import MANIFEST_PATH, app_manifest
 from generator.export.records import export_files
-from generator.export.search_docs import opening_words
+from generator.model.reader_text import opening_words
 from generator.export.search_index import search_files
 from generator.model.records import Model, page_url
 from generator.render.pages import nav, render_pages

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from conftest import CHROMIUM_ARGS, own_folder  # noqa: F401  (the browser fixture uses CHROMIUM_ARGS)
-from generator.export.classic_scripts import ModuleSyntaxError, classic_page, classic_path, classic_script, records_script
+from generator.export.classic_scripts import ModuleSyntaxError, classic_page, classic_script, records_script
+from generator.model.script_paths import classic_path
 
 MODULES = {
     "assets/app/main.js": """

@@ -1,6 +1,6 @@
 """Every data file passes the schema and every cross-record check."""
 from collections import Counter
-from generator.load.games import games_of
+from generator.validate.games import games_of
 
 
 def test_every_data_file_is_valid(loaded):

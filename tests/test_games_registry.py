@@ -1,7 +1,7 @@
 """The list of games (data/games.yaml) as data: a broken list, and a record the list does not hold,
 each give one true `path:line: field: problem (fix)` line, at the line the contributor must edit.
 
-The list is read by generator/load/games.py (load_games) and records are held to it by
+The list is read by generator/validate/games.py (load_games) and records are held to it by
 generator/validate/checks.py (check_games, check_id_prefix). Every case is a copy of the mini
 fixture (tests/fixtures/mini/data) with one edit, made as text, the way a contributor edits.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import MINI_DATA, ROOT
-from generator.load.games import load_games
+from generator.validate.games import load_games
 from hostile_cases import hero
 from generator.validate.run import load_and_validate
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.export.classic_scripts import classic_path
+from generator.model.script_paths import classic_path
 from generator.export.finish import PLAY_SCRIPT
 from generator.export.minify import MinifyError, kept_header, minified_paths, minify_texts
 from generator.paths import CONTENT

@@ -18,7 +18,7 @@ from generator.export.offline import manifest, pack_key, packs, precached_files
 from generator.export.offline_copy import file_link
 from helper_browser import open_helper, wait_state
 from test_search_browser import open_search, press
-from generator.load.games import games_of
+from generator.validate.games import games_of
 
 pytestmark = pytest.mark.service_worker   # the page fixtures let the worker run here
 

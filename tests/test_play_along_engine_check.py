@@ -15,7 +15,7 @@ from record_copies import LINE, copy_of, data_of
 from generator.paths import ROOT
 from generator.validate.run import cross_record
 from generator.validate.scenarios import engine_checks
-from generator.load.games import games_of
+from generator.validate.games import games_of
 
 GAME = "mn-mare-nostrum-mythology"
 FILE = "data/mare-nostrum/game/mn-mare-nostrum-mythology.yaml"

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.export.classic_scripts import classic_path, classic_script
+from generator.export.classic_scripts import classic_script
+from generator.model.script_paths import classic_path
 from generator.export.finish import PLAY_SCRIPT
 from generator.export.records import GAMES_DIR, GAMES_INDEX, game_file
 from generator.paths import CONTENT

@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from generator.export.classic_scripts import classic_path, module_graph, parse_module
+from generator.export.classic_scripts import module_graph, parse_module
+from generator.model.script_paths import classic_path
 from generator.export.finish import PLAY_SCRIPT
 from generator.paths import CONTENT
 from quiet_server import serve

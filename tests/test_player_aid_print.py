@@ -3,7 +3,7 @@ fills most of it; phones get a print button."""
 import re
 
 import pytest
-from generator.load.games import games_of
+from generator.validate.games import games_of
 
 GAMES = games_of().slugs
 A4_CONTENT = {"width": 726, "height": 1054}   # A4 less the 9 mm print margins, in CSS pixels

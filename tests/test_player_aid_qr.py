@@ -5,7 +5,7 @@ import pytest
 import zxingcpp
 
 from png_pixels import grey_pixels
-from generator.load.games import games_of
+from generator.validate.games import games_of
 
 GAMES = games_of().slugs
 A4_CONTENT = {"width": 726, "height": 1054}   # A4 less the 9 mm print margins, in CSS pixels

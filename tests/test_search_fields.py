@@ -1,4 +1,4 @@
-"""The search's fields come from the schemas and records (generator/export/search_fields.py):
+"""The search's fields come from the schemas and records (generator/model/search_fields.py):
 every schema property is a field, found by words, or left out with a reason; a property
 added to a schema is searchable without a code change; the index carries the catalogue."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import copy
 import json
 
 from generator.model.records import build_model
-from generator.export import search_fields
-from generator.export.search_fields import BY_WORDS, index_fields, schema_fields, skipped_properties
+from generator.model import search_fields
+from generator.model.search_fields import BY_WORDS, index_fields, schema_fields, skipped_properties
 from generator.validate.schemas import load_schemas
 
 

@@ -1,4 +1,4 @@
-"""The search index the generator writes (generator/export/search_text.py, search_docs.py,
+"""The search index the generator writes (generator/model/search_text.py, search_docs.py,
 search_index.py): plain text, one document per record, its URL from the model, and the
 terms and weights the browser's engine reads. The engine itself is tested in Node
 (tests/js/search.test.mjs) on the real index."""
@@ -11,9 +11,10 @@ import pytest
 
 from generator.build import model_from
 from generator.load.files import load_tree
-from generator.export.search_docs import opening_words, plain, search_docs, snippet
+from generator.export.search_docs import search_docs, snippet
+from generator.model.reader_text import opening_words, plain
 from generator.export.search_index import DOC_FIELDS, INDEX_PATH, build_index, search_files
-from generator.export.search_text import STOP_WORDS, family, fold, terms
+from generator.model.search_text import STOP_WORDS, family, fold, terms
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"
 

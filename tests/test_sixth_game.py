@@ -61,7 +61,7 @@ def run_check(data: Path, timeout: float = 300) -> subprocess.CompletedProcess:
 def test_the_fixture_is_one_game_of_its_own():
     """The fixture is what the other tests take it for: one entry, a prefix no real game has, every
     record of the game under that prefix and citing the game's own source (real sections of it)."""
-    from generator.load.games import load_games
+    from generator.validate.games import load_games
     real, problems = load_games(ROOT / "data")
     assert problems == []
     assert SLUG not in real.slugs and PREFIX not in real.prefixes.values() and SOURCE not in real.sources

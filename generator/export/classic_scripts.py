@@ -27,6 +27,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.model.script_paths import classic_path
+
 
 class ModuleSyntaxError(ValueError):
     """A module outside the subset the converter understands: say where and what."""
@@ -212,11 +214,6 @@ def classic_script(entry: str, site: Path) -> str:
         out.append("})();")
     out.append("})();")
     return "\n".join(out) + "\n"
-
-
-def classic_path(entry: str) -> str:
-    """Where the classic build of a module sits in the copy: beside it."""
-    return entry[: -len(".js")] + ".classic.js"
 
 
 _MODULE_TAG = re.compile(r"<script\b(?P<attrs>[^>]*\btype=[\"']?module\b[^>]*)>(?P<inline>[\s\S]*?)</script>", re.I)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.export.classic_scripts import classic_path, classic_script
+from generator.export.classic_scripts import classic_script
+from generator.model.script_paths import classic_path
 from generator.export.minify import drop_inlined_stylesheets, minified_site_scripts, minify_texts, write_texts
 from generator.export.offline import write_service_worker
 from generator.export.offline_copy import write_offline_copy

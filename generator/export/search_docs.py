@@ -14,32 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from generator.model.reader_text import plain
 from generator.model.records import Model, display_name
 from generator.model.table_rows import named_rows
-from generator.refs import plain_text
 
 SNIPPET_CHARS = 140   # the start of a ruling's answer shown under its question
 
-# The records write emphasis with asterisks only; underscores are left alone, as they are
-# as often part of a word or a code ('window.__x') as markup.
-_MARKUP = [
-    (re.compile(r"^\s{0,3}#{1,6}\s+", re.M), ""),            # headings
-    (re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+", re.M), ""),      # list markers
-    (re.compile(r"^\s*>\s?", re.M), ""),                      # quotes
-    (re.compile(r"\*\*(?!\s)(.+?)(?<!\s)\*\*", re.S), r"\1"),    # strong
-    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S), r"\1"),   # emphasis
-    (re.compile(r"`+([^`]*)`+"), r"\1"),                      # code
-    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])"), r"\1"),      # backslash escapes
-]
 _SPACE = re.compile(r"\s+")
-
-
-def plain(text: str, name_of) -> str:
-    """What a reader sees of a record's Markdown text, on one line."""
-    text = plain_text(text or "", name_of)
-    for pattern, repl in _MARKUP:
-        text = pattern.sub(repl, text)
-    return _SPACE.sub(" ", text).strip()
 
 
 def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
@@ -136,23 +117,6 @@ def row_docs(m: Model, table: dict) -> list[SearchDoc]:
             fields={"title": title, "aliases": "", "summary": "", "text": body.strip(),
                     "context": " ".join(x for x in (game.get("name", ""), game_label, "Table", table_name) if x)}))
     return out
-
-
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
-_TAG = re.compile(r"<[^>]*>")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-
-
-def opening_words(markdown: str) -> str:
-    """A hand-written page's first paragraph as plain text (no front matter, heading, HTML or link targets)."""
-    body = _FRONT_MATTER.sub("", markdown)
-    for block in re.split(r"\n\s*\n", body):
-        block = block.strip()
-        if not block or block.startswith(("#", "<", "{", "|", "!!!")):
-            continue
-        text = _LINK.sub(r"\1", _TAG.sub("", block))
-        return plain(text, lambda rid: rid)
-    return ""
 
 
 def search_docs(m: Model, pages=()) -> list[SearchDoc]:

@@ -29,9 +29,9 @@ from collections import Counter, defaultdict
 
 from generator.model.records import Model, display_name
 from generator.export.search_docs import SearchDoc, search_docs
-from generator.export.search_fields import index_fields
+from generator.model.search_fields import index_fields
 from generator.render.search_guide import guide_examples
-from generator.export.search_text import MIN_LENGTH, STOP_WORDS, family, index_terms
+from generator.model.search_text import MIN_LENGTH, STOP_WORDS, family, index_terms
 
 INDEX_PATH = "search/index.json"
 EXAMPLES_PATH = "search/guide-examples.json"

@@ -162,7 +162,7 @@ def _symlink(path: Path, rel: str) -> Problem:
 def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Problem]]:
     """Load every data/<game>/<kind>/<id>.yaml under data_dir (each with `load`, which
     validate.py wraps to check each file once while it is unchanged). The list of games beside
-    them (GAMES_REGISTRY) is not a record: generator/load/games.py reads it."""
+    them (GAMES_REGISTRY) is not a record: generator/validate/games.py reads it."""
     records, problems = [], []
     root = data_dir.parent
     for path in _entries(data_dir):

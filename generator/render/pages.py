@@ -11,7 +11,7 @@ from itertools import groupby
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from generator.export.classic_scripts import classic_path
+from generator.model.script_paths import classic_path
 from generator.model.records import KIND_PAGES, Model, list_page_path, record_page_path, shared_names
 from generator.render.page_links import KIND_LABEL, PageLinks
 from generator.paths import TEMPLATES

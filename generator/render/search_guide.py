@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import yaml
 
-from generator.export.search_fields import index_fields, skipped_properties
+from generator.model.search_fields import index_fields, skipped_properties
 from generator.model.records import Model
 from generator.paths import TEMPLATES
 from generator.render.values import esc

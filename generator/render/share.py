@@ -12,7 +12,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from generator.export.search_docs import opening_words, plain
+from generator.model.reader_text import opening_words, plain
 from generator.model.records import KIND_PAGES, Model, display_name, list_page_path, page_url, record_page_path
 from generator.render.search_guide import GUIDE_PATH
 

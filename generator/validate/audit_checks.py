@@ -45,7 +45,7 @@ from generator.refs import REF
 from generator.validate.alias_spellings import ALIAS_SPELLINGS, CATEGORY_WORDS, LINK_WORDS
 from generator.validate.content_checks import prose_strings
 from generator.validate.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
-from generator.validate.outside_names import _outside as outside_look
+from generator.validate.outside_names import outside_reason as outside_look
 
 # ------------------------------------------------------------------ aliases
 
@@ -348,7 +348,7 @@ def _shown(text: str, by_id: dict) -> str:
 def unsupported_place_phrases(records: list[dict], pairs: set[str], games=None) -> list[Finding]:
     """A source in another language (data/games.yaml) names places in that language ("Gaule"),
     so an English place word is not checked against its sentences."""
-    from generator.load.games import games_of
+    from generator.validate.games import games_of
     not_english = {g.source for g in (games or games_of()).games if g.language != "en"}
     by_id = {r["id"]: r for r in records}
     pattern = _place_word_pattern()

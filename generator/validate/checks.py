@@ -266,9 +266,9 @@ def check_table_cells(records: list[RawRecord]) -> list[Problem]:
 
 def check_value_sources(records: list[RawRecord]) -> list[Problem]:
     """Every `from` on a cost or fact names a table cell or a fact that exists and holds a value,
-    and stands instead of a written value, never beside one (generator/model/value_sources.py).
+    and stands instead of a written value, never beside one (generator/validate/value_sources.py).
     A reference into a file that failed its own checks is left to that file's problem."""
-    from generator.model.value_sources import source_problems
+    from generator.validate.value_sources import source_problems
     by_rec = {r.data["id"]: r for r in records if isinstance(r.data.get("id"), str)}
     unchecked = known_ids(records) - set(by_rec)
     problems = []

@@ -49,7 +49,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from generator.model.value_sources import row_key, value_holders
+from generator.validate.value_sources import row_key, value_holders
 from generator.refs import REF
 
 STOP = {"the", "a", "an", "of", "in", "per", "or", "and", "with", "to", "for", "on", "cards", "card"}

@@ -139,7 +139,7 @@ def _initials(alias: str, rec: dict) -> bool:
     return len(letters) >= 2 and letters == "".join(w[0] for w in _words(rec.get("name") or "") if w not in STOP)
 
 
-def _outside(rec: dict, alias: str, phrases: set[str]) -> str | None:
+def outside_reason(rec: dict, alias: str, phrases: set[str]) -> str | None:
     """Why an alias looks like an outside name, or None. A word some source prints in lowercase is
     an everyday word ('Omens', 'Plunder'), not a name."""
     if _initials(alias, rec):
@@ -169,7 +169,7 @@ def outside_names(records: list[dict], phrases: set[str]) -> list[Finding]:
             if not isinstance(alias, str) or (rec["id"], alias) in ALIAS_SPELLINGS or (rec["id"], alias) in SEARCH_WORDS \
                     or printed(source, alias, phrases):
                 continue
-            why = _outside(rec, alias, phrases)
+            why = outside_reason(rec, alias, phrases)
             if why:
                 out.append(Finding(rec["id"], f"aliases[{i}]", f"alias {alias!r} is {why}, and {source} does not print it",
                                    "remove it, or if it spells the record's own name, declare it in ALIAS_SPELLINGS "

@@ -23,10 +23,10 @@ step or a reminder at the table, so each is a problem at its line:
   game's tools.
 
 A count's `from` resolving to a whole number is check_value_sources' job
-(generator/model/value_sources.py), at the count's own path. Whether the play-along engine can
+(generator/validate/value_sources.py), at the count's own path. Whether the play-along engine can
 read the game is the engines' check (run last, in scenarios.py), as for the calculators.
 
-Like the timing checks, these leave out a game with a refused file (_outside_doubt): a refused
+Like the timing checks, these leave out a game with a refused file (outside_doubt): a refused
 setup rule would make the list that names it look wrong.
 """
 from __future__ import annotations
@@ -34,22 +34,23 @@ from __future__ import annotations
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
 from generator.validate.record_set import known_ids
-from generator.validate.timing_checks import _lost_steps, _outside_doubt
+from generator.validate.doubt import outside_doubt
+from generator.validate.timing_checks import lost_steps
 
 PLAY = "play_along"
 
 
-def _games(records) -> dict[str, RawRecord]:
+def play_along_games(records) -> dict[str, RawRecord]:
     """{game slug: its game record} for games whose record has play_along."""
     return {r.data["game"]: r for r in records
             if r.data.get("kind") == "game" and isinstance(r.data.get(PLAY), dict)}
 
 
-def _by_id(records) -> dict:
+def records_by_id(records) -> dict:
     return {r.data.get("id"): r for r in records if isinstance(r.data.get("id"), str)}
 
 
-def _at(r: RawRecord, path: list, problem: str, fix: str) -> Problem:
+def problem_at(r: RawRecord, path: list, problem: str, fix: str) -> Problem:
     return Problem(r.rel, r.line_of(path), field_path(path), problem, fix)
 
 
@@ -61,11 +62,11 @@ NOT_A_STEP = "play/not-a-step"
 def not_a_step(r: RawRecord, path: list, sid, turn, steps) -> Problem:
     """`sid` named at `path` of `r` is not a step of the game's turn `turn` (whose steps are `steps`)."""
     close = closest(str(sid), sorted(steps))
-    return _at(r, path, f"{sid!r} is not a step of {turn}",
+    return problem_at(r, path, f"{sid!r} is not a step of {turn}",
                f"did you mean '{close}'?" if close else f"name a record whose step_of reaches {turn}").by(NOT_A_STEP)
 
 
-def _missing(r: RawRecord, path: list, target, game: str, records, by_id, what: str = "record") -> Problem | None:
+def missing_record(r: RawRecord, path: list, target, game: str, records, by_id, what: str = "record") -> Problem | None:
     """A problem when `target` is not a record of `game` (None when it is, or its file was refused)."""
     rec = by_id.get(target)
     if rec is None:
@@ -73,18 +74,18 @@ def _missing(r: RawRecord, path: list, target, game: str, records, by_id, what: 
             return None   # a file that failed its own checks: that problem is the true one
         same = sorted(i for i, x in by_id.items() if x.data.get("game") == game)
         close = closest(str(target), same)
-        return _at(r, path, f"no record has id {target!r}", f"did you mean '{close}'?" if close else f"name a {what} of {game}")
+        return problem_at(r, path, f"no record has id {target!r}", f"did you mean '{close}'?" if close else f"name a {what} of {game}")
     if rec.data.get("game") != game:
-        return _at(r, path, f"{target!r} is a record of {rec.data.get('game')}, not of {game}", f"name a {what} of {game}")
+        return problem_at(r, path, f"{target!r} is a record of {rec.data.get('game')}, not of {game}", f"name a {what} of {game}")
     return None
 
 
-def _steps_of(turn: str, records) -> set[str]:
+def steps_of(turn: str, records) -> set[str]:
     """The ids of the records whose step_of chain reaches `turn`; a step whose step_of line is gone
-    is read under the phase that links it (timing_checks._lost_steps: its one line is its own)."""
+    is read under the phase that links it (timing_checks.lost_steps: its one line is its own)."""
     parent = {r.data["id"]: r.data["step_of"] for r in records
               if isinstance(r.data.get("id"), str) and isinstance(r.data.get("step_of"), str)}
-    parent.update({rid: home for rid, (home, _) in _lost_steps(records).items()})
+    parent.update({rid: home for rid, (home, _) in lost_steps(records).items()})
     out = set()
     for sid in parent:
         seen, at = {sid}, sid
@@ -99,26 +100,26 @@ def _steps_of(turn: str, records) -> set[str]:
 
 def check_play_along_refs(records: list[RawRecord]) -> list[Problem]:
     """Every id and kind play_along names is a record, or a kind of record, of the same game."""
-    by_id = _by_id(records)
+    by_id = records_by_id(records)
     problems = []
-    for game, r in _games(records).items():
+    for game, r in play_along_games(records).items():
         play = r.data[PLAY]
         for field, what in (("options", "record"), ("setup", "rule record"), ("end", "record")):
             for i, target in enumerate(play.get(field) or []):
                 path = [PLAY, field, i]
-                p = _missing(r, path, target, game, records, by_id, what)
+                p = missing_record(r, path, target, game, records, by_id, what)
                 if p:
                     problems.append(p)
                 elif field == "setup" and target in by_id and by_id[target].data.get("kind") != "rule":
-                    problems.append(_at(r, path, f"{target!r} is a {by_id[target].data.get('kind')}, not a rule record",
+                    problems.append(problem_at(r, path, f"{target!r} is a {by_id[target].data.get('kind')}, not a rule record",
                                         "list the rule records that carry setup steps"))
         turn = play.get("turn")
         if isinstance(turn, str):
-            p = _missing(r, [PLAY, "turn"], turn, game, records, by_id, "rule record")
+            p = missing_record(r, [PLAY, "turn"], turn, game, records, by_id, "rule record")
             if p:
                 problems.append(p)
             elif turn in by_id and by_id[turn].data.get("kind") != "rule":
-                problems.append(_at(r, [PLAY, "turn"], f"{turn!r} is a {by_id[turn].data.get('kind')}, not a rule record",
+                problems.append(problem_at(r, [PLAY, "turn"], f"{turn!r} is a {by_id[turn].data.get('kind')}, not a rule record",
                                     "name the rule record that lays out the turn"))
         problems += _kind_problems(r, play, game, records)
     return problems
@@ -130,18 +131,18 @@ def _kind_problems(r: RawRecord, play: dict, game: str, records) -> list[Problem
     seats = play.get("seats") or {}
     kind = seats.get("kind")
     if isinstance(kind, str) and kind not in have:
-        out.append(_at(r, [PLAY, "seats", "kind"], f"{game} has no {kind} records for a player to pick",
+        out.append(problem_at(r, [PLAY, "seats", "kind"], f"{game} has no {kind} records for a player to pick",
                        f"name one of its kinds: {', '.join(have)}"))
     elif isinstance(seats.get("by"), str):
         pool = [x for x in records if x.data.get("game") == game and x.data.get("kind") == kind]
         if not any(seats["by"] in x.data for x in pool):
-            out.append(_at(r, [PLAY, "seats", "by"], f"no {kind} record of {game} has a field {seats['by']!r}",
+            out.append(problem_at(r, [PLAY, "seats", "by"], f"no {kind} record of {game} has a field {seats['by']!r}",
                            f"name a field of its {kind} records, or leave by out"))
     own_ids = {x.data.get("id") for x in records if x.data.get("game") == game}
     for field in ("in_play", "always"):
         for i, k in enumerate(play.get(field) or []):
             if k not in have and not (field == "in_play" and k in own_ids):   # in_play may name one record (a token)
-                out.append(_at(r, [PLAY, field, i], f"{game} has no {k} records to put in play",
+                out.append(problem_at(r, [PLAY, field, i], f"{game} has no {k} records to put in play",
                                f"name one of its kinds: {', '.join(have)}"))
     return out
 
@@ -160,14 +161,14 @@ def _counts_word(low, high) -> str:
 
 def check_player_counts(records: list[RawRecord]) -> list[Problem]:
     """The range runs upwards; every step's players lie in it, every count's in its step's."""
-    games = _games(records)
+    games = play_along_games(records)
     problems = []
     upside_down = set()     # a game whose range runs downwards: its steps are not measured against it
     for game, g in games.items():
         low, high = _range(g.data[PLAY])
         if low is not None and high is not None and low > high:
             upside_down.add(game)
-            problems.append(_at(g, [PLAY, "players"], f"min {low} is above max {high}", "write the fewest players as min"))
+            problems.append(problem_at(g, [PLAY, "players"], f"min {low} is above max {high}", "write the fewest players as min"))
     for r in records:
         if r.data.get("game") in upside_down:
             continue        # every count would be 'outside' a range that has no inside: one line says why
@@ -181,16 +182,16 @@ def check_player_counts(records: list[RawRecord]) -> list[Problem]:
             own = step.get("players")
             for j, n in enumerate(own or []):
                 if outside(n):
-                    problems.append(_at(r, ["setup", i, "players", j], f"{n} players is outside the game's {_counts_word(low, high)}",
+                    problems.append(problem_at(r, ["setup", i, "players", j], f"{n} players is outside the game's {_counts_word(low, high)}",
                                         f"use counts within {game.data['id']}'s play_along.players"))
             for j, count in enumerate(step.get("counts") or []):
                 for k, n in enumerate(count.get("players") or []):
                     if own and n not in own:
-                        problems.append(_at(r, ["setup", i, "counts", j, "players", k],
+                        problems.append(problem_at(r, ["setup", i, "counts", j, "players", k],
                                             f"{n} players is not among the step's players ({', '.join(map(str, own))})",
                                             "give the count only player counts the step applies to"))
                     elif not own and outside(n):
-                        problems.append(_at(r, ["setup", i, "counts", j, "players", k],
+                        problems.append(problem_at(r, ["setup", i, "counts", j, "players", k],
                                             f"{n} players is outside the game's {_counts_word(low, high)}",
                                             f"use counts within {game.data['id']}'s play_along.players"))
     return problems
@@ -199,8 +200,8 @@ def check_player_counts(records: list[RawRecord]) -> list[Problem]:
 def check_setup_steps(records: list[RawRecord]) -> list[Problem]:
     """Step ids are unique in their record; with/without name the game's options (never the same
     one in both); a count's `of` is a record of the game."""
-    games = _games(records)
-    by_id = _by_id(records)
+    games = play_along_games(records)
+    by_id = records_by_id(records)
     problems = []
     for r in records:
         steps = r.data.get("setup")
@@ -216,23 +217,23 @@ def check_setup_steps(records: list[RawRecord]) -> list[Problem]:
         for i, step in enumerate(steps):
             sid = step.get("id")
             if sid in seen:
-                problems.append(_at(r, ["setup", i, "id"], f"step id {sid!r} is used twice in this record",
+                problems.append(problem_at(r, ["setup", i, "id"], f"step id {sid!r} is used twice in this record",
                                     "give each step its own id (it makes the step's anchor)"))
             seen.add(sid)
             for field in ("with", "without"):
                 for j, o in enumerate(step.get(field) or []):
                     if listed and o not in options:
                         close = closest(str(o), options)
-                        problems.append(_at(r, ["setup", i, field, j], f"{o!r} is not one of {game}'s options",
+                        problems.append(problem_at(r, ["setup", i, field, j], f"{o!r} is not one of {game}'s options",
                                             f"did you mean '{close}'?" if close else
                                             f"name an option listed in {g.data['id']}'s play_along.options, or add it there"))
             both = sorted(set(step.get("with") or []) & set(step.get("without") or []))
             if both:
-                problems.append(_at(r, ["setup", i, "without"], f"{', '.join(both)} is in both with and without, so the step never applies",
+                problems.append(problem_at(r, ["setup", i, "without"], f"{', '.join(both)} is in both with and without, so the step never applies",
                                     "keep the option in one of them"))
             for j, count in enumerate(step.get("counts") or []):
                 if "of" in count:
-                    p = _missing(r, ["setup", i, "counts", j, "of"], count["of"], game, records, by_id)
+                    p = missing_record(r, ["setup", i, "counts", j, "of"], count["of"], game, records, by_id)
                     if p:
                         problems.append(p)
     return problems
@@ -240,21 +241,21 @@ def check_setup_steps(records: list[RawRecord]) -> list[Problem]:
 
 def check_setup_listed(records: list[RawRecord]) -> list[Problem]:
     """Every rule in play_along.setup carries steps; every rule with steps is listed there."""
-    games = _games(records)
-    by_id = _by_id(records)
+    games = play_along_games(records)
+    by_id = records_by_id(records)
     problems = []
     for game, g in games.items():
         for i, rid in enumerate(g.data[PLAY].get("setup") or []):
             rec = by_id.get(rid)
             if rec is not None and rec.data.get("kind") == "rule" and rec.data.get("game") == game and "setup" not in rec.data:
-                problems.append(_at(g, [PLAY, "setup", i], f"{rid} has no setup steps",
+                problems.append(problem_at(g, [PLAY, "setup", i], f"{rid} has no setup steps",
                                     f"give {rid} a setup: list, or take it out of play_along.setup"))
     for r in records:
         g = games.get(r.data.get("game"))
         # A game without play_along (a block still being written, a test fixture's cut-down
         # game) is left alone: it has no table to set up.
         if "setup" in r.data and g is not None and r.data.get("id") not in (g.data[PLAY].get("setup") or []):
-            problems.append(_at(r, ["setup"], f"this rule's setup steps are not listed in {g.data['id']}'s play_along.setup",
+            problems.append(problem_at(r, ["setup"], f"this rule's setup steps are not listed in {g.data['id']}'s play_along.setup",
                                 f"add {r.data.get('id')} to play_along.setup, in the source's order"))
     return problems
 
@@ -263,15 +264,15 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
     """The turn has steps or gaps saying why not; opens_with and a tool's at are its steps; scoring is a tool."""
     problems = []
     ids = known_ids(records)
-    by_id = _by_id(records)
-    for game, g in _games(records).items():
+    by_id = records_by_id(records)
+    for game, g in play_along_games(records).items():
         play = g.data[PLAY]
         turn = play.get("turn")
-        steps = _steps_of(turn, records) if isinstance(turn, str) else set()
+        steps = steps_of(turn, records) if isinstance(turn, str) else set()
         # a turn that is no rule record is check_play_along_refs' one line; 'no steps' would be a follow-on
         is_rule = not isinstance(turn, str) or turn not in by_id or by_id[turn].data.get("kind") == "rule"
         if isinstance(turn, str) and turn in ids and is_rule and not steps and not play.get("gaps"):
-            problems.append(_at(g, [PLAY, "turn"], f"{turn} has no steps (no record's step_of reaches it)",
+            problems.append(problem_at(g, [PLAY, "turn"], f"{turn} has no steps (no record's step_of reaches it)",
                                 "give the turn's phases step_of, or say in play_along.gaps that the source gives none"))
         rounds = play.get("rounds") or {}
         for key in ("opens_with", "closes_with"):
@@ -284,13 +285,13 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
         closing = [c.get("step") if isinstance(c, dict) else c for c in rounds.get("closes_with") or []]
         both = sorted(set(rounds.get("opens_with") or []) & set(closing))
         if both:
-            problems.append(_at(g, [PLAY, "rounds", "closes_with"], f"{', '.join(both)} both opens and closes the round",
+            problems.append(problem_at(g, [PLAY, "rounds", "closes_with"], f"{', '.join(both)} both opens and closes the round",
                                 "keep the step in one of opens_with and closes_with"))
         problems += _arrival_problems(g, play, game, turn, steps, records)
         scoring = play.get("scoring")
         pages = [t.get("page") for t in g.data.get("tools") or [] if isinstance(t, dict)]
         if isinstance(scoring, str) and scoring not in pages:
-            problems.append(_at(g, [PLAY, "scoring"], f"{scoring} is not one of {game}'s tools",
+            problems.append(problem_at(g, [PLAY, "scoring"], f"{scoring} is not one of {game}'s tools",
                                 f"name one of its tools' pages: {', '.join(map(str, pages))}" if pages
                                 else "leave scoring out: the game has no helper page"))
         # A tool offered at steps of the turn (tools[].at) names steps of this game's turn; a turn
@@ -321,14 +322,14 @@ def _arrival_problems(g: RawRecord, play: dict, game: str, turn, steps: set, rec
     arrivals = play.get("arrivals")
     if not isinstance(arrivals, dict):
         return []
-    by_id = _by_id(records)
+    by_id = records_by_id(records)
     out = []
     table = arrivals.get("table")
-    p = _missing(g, [PLAY, "arrivals", "table"], table, game, records, by_id, "table record")
+    p = missing_record(g, [PLAY, "arrivals", "table"], table, game, records, by_id, "table record")
     if p:
         out.append(p)
     elif table in by_id and by_id[table].data.get("kind") != "table":
-        out.append(_at(g, [PLAY, "arrivals", "table"], f"{table!r} is a {by_id[table].data.get('kind')}, not a table record",
+        out.append(problem_at(g, [PLAY, "arrivals", "table"], f"{table!r} is a {by_id[table].data.get('kind')}, not a table record",
                        "name the table that lists what arrives"))
     at = arrivals.get("at")
     if at not in steps and at not in getattr(records, "unchecked_ids", ()):
@@ -336,6 +337,6 @@ def _arrival_problems(g: RawRecord, play: dict, game: str, turn, steps: set, rec
     return out
 
 
-PLAY_ALONG_CHECKS = [_outside_doubt(c) for c in
+PLAY_ALONG_CHECKS = [outside_doubt(c) for c in
                      (check_play_along_refs, check_player_counts, check_setup_steps,
                       check_setup_listed, check_turn)]

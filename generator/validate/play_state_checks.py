@@ -34,13 +34,13 @@ reads), and, like the timing checks, a game with a refused file is left out unti
 from __future__ import annotations
 
 from generator.load.files import RawRecord
-from generator.model.value_sources import lookup
+from generator.validate.value_sources import lookup
 from generator.problems import Problem, closest
-from generator.validate.play_along_checks import PLAY, _at, _by_id, _games, _missing, _steps_of, not_a_step
-from generator.validate.timing_checks import _outside_doubt
+from generator.validate.play_along_checks import PLAY, problem_at, records_by_id, play_along_games, missing_record, steps_of, not_a_step
+from generator.validate.doubt import outside_doubt
 
 
-def _play_kinds(play: dict) -> set:
+def play_kinds(play: dict) -> set:
     return set(play.get("in_play") or []) | set(play.get("always") or [])
 
 
@@ -53,12 +53,12 @@ def _options_problems(r: RawRecord, path: list, item: dict, g: RawRecord, by_id:
         for j, o in enumerate(item.get(field) or []):
             if listed and o not in options:
                 close = closest(str(o), options)
-                out.append(_at(r, path + [field, j], f"{o!r} is not one of {g.data['game']}'s options",
+                out.append(problem_at(r, path + [field, j], f"{o!r} is not one of {g.data['game']}'s options",
                                f"did you mean '{close}'?" if close else
                                f"name an option listed in {g.data['id']}'s play_along.options, or add it there"))
     both = sorted(set(item.get("with") or []) & set(item.get("without") or []))
     if both:
-        out.append(_at(r, path + ["without"], f"{', '.join(both)} is in both with and without, so it never applies",
+        out.append(problem_at(r, path + ["without"], f"{', '.join(both)} is in both with and without, so it never applies",
                        "keep the option in one of them"))
     return out
 
@@ -77,12 +77,12 @@ def _owner(rec: RawRecord | None, field) -> str | None:
 
 def _rec_problem(r, path, target, game, records, by_id, kinds: set, what: str) -> Problem | None:
     """A problem when `target` is not a record of `game` of one of `kinds`."""
-    p = _missing(r, path, target, game, records, by_id, what)
+    p = missing_record(r, path, target, game, records, by_id, what)
     if p or target not in by_id:
         return p
     kind = by_id[target].data.get("kind")
     if kind not in kinds and target not in kinds:   # in_play may name the record itself
-        return _at(r, path, f"{target!r} is a {kind}, and no {kind} is ever in play at a {game} table",
+        return problem_at(r, path, f"{target!r} is a {kind}, and no {kind} is ever in play at a {game} table",
                    f"name a record of a kind in play ({', '.join(sorted(kinds)) or 'none listed'}), "
                    f"or add {kind} to play_along.in_play")
     return None
@@ -91,7 +91,7 @@ def _rec_problem(r, path, target, game, records, by_id, kinds: set, what: str) -
 def check_brings(records: list[RawRecord]) -> list[Problem]:
     """What a seat brings: on a seat's record, records of the game in play, options it lists,
     a seat-owned record brought by its own seat only, no record brought twice at one table."""
-    games, by_id = _games(records), _by_id(records)
+    games, by_id = play_along_games(records), records_by_id(records)
     problems = []
     brought: dict[str, list] = {}
     for r in records:
@@ -107,11 +107,11 @@ def check_brings(records: list[RawRecord]) -> list[Problem]:
         if not any(x.data.get("game") == game and x.data.get("kind") == seats.get("kind") for x in records):
             continue   # a seat kind the game has no records of is play_along_checks' one line
         if r.data.get("kind") != seats.get("kind"):
-            problems.append(_at(r, ["brings"], f"a {r.data.get('kind')} is no seat of {game} (its seats are "
+            problems.append(problem_at(r, ["brings"], f"a {r.data.get('kind')} is no seat of {game} (its seats are "
                                 f"{seats.get('kind')} records), so nobody brings these",
                                 f"move brings to the {seats.get('kind')} record of the seat that starts with them"))
             continue
-        kinds, owns = _play_kinds(play), seats.get("owns")
+        kinds, owns = play_kinds(play), seats.get("owns")
         for i, item in enumerate(items):
             path = ["brings", i]
             problems += _options_problems(r, path, item, g, by_id)
@@ -126,7 +126,7 @@ def check_brings(records: list[RawRecord]) -> list[Problem]:
             seat = by_id.get(owner)
             # an owner that is no seat is check_seat_owns' line, at the owned record
             if seat is not None and seat.data.get("kind") == seats.get("kind") and owner != r.data.get("id"):
-                problems.append(_at(r, path + ["record"], f"{target} may be held only by {owner}'s player "
+                problems.append(problem_at(r, path + ["record"], f"{target} may be held only by {owner}'s player "
                                     f"(its {owns} names {owner})", f"move it to {owner}'s brings"))
                 continue
             brought.setdefault(target, []).append((r, path, item))
@@ -134,7 +134,7 @@ def check_brings(records: list[RawRecord]) -> list[Problem]:
         for k, (r, path, item) in enumerate(holders):
             earlier = next((h for h in holders[:k] if h[0] is not r and _can_both_be_on(h[2], item)), None)
             if earlier:
-                problems.append(_at(r, path + ["record"], f"{target} is also brought by {earlier[0].data.get('id')}, "
+                problems.append(problem_at(r, path + ["record"], f"{target} is also brought by {earlier[0].data.get('id')}, "
                                     "and one record cannot be in play twice at a table",
                                     "keep it on one seat, or give the two with/without options that exclude each other"))
     return problems
@@ -142,9 +142,9 @@ def check_brings(records: list[RawRecord]) -> list[Problem]:
 
 def check_seat_owns(records: list[RawRecord]) -> list[Problem]:
     """seats.owns is a field the in-play records carry, and each value names a seat record."""
-    by_id = _by_id(records)
+    by_id = records_by_id(records)
     problems = []
-    for game, g in _games(records).items():
+    for game, g in play_along_games(records).items():
         play = g.data[PLAY]
         seats = play.get("seats") or {}
         owns = seats.get("owns")
@@ -154,7 +154,7 @@ def check_seat_owns(records: list[RawRecord]) -> list[Problem]:
         pool = [x for x in records if x.data.get("game") == game and x.data.get("kind") in kinds]
         carriers = [x for x in pool if owns in x.data]
         if not carriers:
-            problems.append(_at(g, [PLAY, "seats", "owns"], f"no record of {game} in play ({', '.join(sorted(kinds)) or 'none'}) "
+            problems.append(problem_at(g, [PLAY, "seats", "owns"], f"no record of {game} in play ({', '.join(sorted(kinds)) or 'none'}) "
                                 f"has a field {owns!r}", "name the field that says which seat holds a record, or leave owns out"))
             continue
         wrong = []
@@ -167,12 +167,12 @@ def check_seat_owns(records: list[RawRecord]) -> list[Problem]:
                 wrong.append((x, value))
         # Not one carrier names a seat: the field named is the mistake, said once at the game record.
         if wrong and len(wrong) == len(carriers):
-            problems.append(_at(g, [PLAY, "seats", "owns"], f"names the field {owns!r}, but none of the {len(carriers)} records "
+            problems.append(problem_at(g, [PLAY, "seats", "owns"], f"names the field {owns!r}, but none of the {len(carriers)} records "
                                 f"in play that carry it names a {seats.get('kind')} of {game} (e.g. {wrong[0][0].data.get('id')}: "
                                 f"{wrong[0][1]!r})", "name the field that says which seat alone may hold a record, or leave owns out"))
             continue
         for x, value in wrong:
-            problems.append(_at(x, [owns], f"{value!r} is no {seats.get('kind')} of {game}, and {g.data['id']}'s "
+            problems.append(problem_at(x, [owns], f"{value!r} is no {seats.get('kind')} of {game}, and {g.data['id']}'s "
                                 f"seats.owns reads this field as the seat that alone may hold {x.data.get('id')}",
                                 f"name a {seats.get('kind')} record of {game}"))
     return problems
@@ -193,13 +193,13 @@ def _rounds_problems(r: RawRecord, path: list, rounds, g: RawRecord, by_id: dict
     if not isinstance(rounds, list):
         return []
     if not isinstance(g.data[PLAY].get("rounds"), dict):
-        return [_at(r, path, f"{g.data['game']} has no rounds (play_along.rounds is left out)",
+        return [problem_at(r, path, f"{g.data['game']} has no rounds (play_along.rounds is left out)",
                     "leave rounds out, or give the game its play_along.rounds")]
     count = _round_count(g, by_id)
     out = []
     for j, n in enumerate(rounds):
         if count is not None and not 1 <= n <= count:
-            out.append(_at(r, path + [j], f"round {n} is outside rounds 1 to {count}", "correct the round"))
+            out.append(problem_at(r, path + [j], f"round {n} is outside rounds 1 to {count}", "correct the round"))
     return out
 
 
@@ -210,7 +210,7 @@ def _turn_steps(g: RawRecord, records, by_id: dict):
     rec = by_id.get(turn) if isinstance(turn, str) else None
     if rec is None or rec.data.get("kind") != "rule" or rec.data.get("game") != g.data.get("game"):
         return None
-    return _steps_of(turn, records)
+    return steps_of(turn, records)
 
 
 def _step_problem(r: RawRecord, path: list, sid, turn, steps, records) -> Problem | None:
@@ -220,16 +220,16 @@ def _step_problem(r: RawRecord, path: list, sid, turn, steps, records) -> Proble
 
 
 def _kinds_problems(r: RawRecord, path: list, kinds, allowed: set, game: str, where: str) -> list[Problem]:
-    return [_at(r, path + [j], f"no {k} is ever in play at a {game} table", f"name a kind of play_along.{where} "
+    return [problem_at(r, path + [j], f"no {k} is ever in play at a {game} table", f"name a kind of play_along.{where} "
                 f"({', '.join(sorted(allowed)) or 'none listed'}), or add {k} there")
             for j, k in enumerate(kinds or []) if k not in allowed]
 
 
 def check_leaves(records: list[RawRecord]) -> list[Problem]:
     """What leaves by rule: in-play kinds or records, at a step of the turn, in rounds of the game."""
-    by_id = _by_id(records)
+    by_id = records_by_id(records)
     problems = []
-    for game, g in _games(records).items():
+    for game, g in play_along_games(records).items():
         play = g.data[PLAY]
         turn = play.get("turn")
         steps = _turn_steps(g, records, by_id)
@@ -248,15 +248,15 @@ def check_leaves(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-def _seated_ids(records, game: str) -> set:
+def seated_ids(records, game: str) -> set:
     return {i.get("record") for r in records if r.data.get("game") == game
             for i in (r.data.get("brings") if isinstance(r.data.get("brings"), list) else [])}
 
 
 def check_uses_and_enters(records: list[RawRecord]) -> list[Problem]:
     """uses and enters only on records that can be in play at a table of their game."""
-    games = _games(records)
-    seated = {game: _seated_ids(records, game) for game in games}
+    games = play_along_games(records)
+    seated = {game: seated_ids(records, game) for game in games}
     problems = []
     for r in records:
         game = r.data.get("game")
@@ -264,11 +264,11 @@ def check_uses_and_enters(records: list[RawRecord]) -> list[Problem]:
         fields = [f for f in ("uses", "enters") if f in r.data]
         if g is None or not fields:
             continue
-        kinds = _play_kinds(g.data[PLAY])
+        kinds = play_kinds(g.data[PLAY])
         if r.data.get("kind") in kinds or r.data.get("id") in kinds or r.data.get("id") in seated[game]:
             continue
         for f in fields:
-            problems.append(_at(r, [f], f"a {r.data.get('kind')} is never in play at a {game} table, so the engine "
+            problems.append(problem_at(r, [f], f"a {r.data.get('kind')} is never in play at a {game} table, so the engine "
                                 f"never reads its {f}", f"add {r.data.get('kind')} to {g.data['id']}'s play_along.in_play, "
                                 f"bring it from a seat, or move {f} to the record that is in play"))
     return problems
@@ -289,10 +289,10 @@ def check_uses_facts(records: list[RawRecord]) -> list[Problem]:
                 continue
             value = fact.get("value")
             if not isinstance(uses, dict):
-                problems.append(_at(r, ["facts", i, "label"], f"the fact {label!r} limits a use, but the record has no uses, "
+                problems.append(problem_at(r, ["facts", i, "label"], f"the fact {label!r} limits a use, but the record has no uses, "
                                     "so the table never marks it used", "add uses: {per: <period>, times: <count>}"))
             elif isinstance(value, int) and not isinstance(value, bool) and value != uses.get("times"):
-                problems.append(_at(r, ["uses", "times"], f"{uses.get('times')} uses, but the fact {label!r} says {value}",
+                problems.append(problem_at(r, ["uses", "times"], f"{uses.get('times')} uses, but the fact {label!r} says {value}",
                                     "make the two agree with the source"))
     return problems
 
@@ -310,7 +310,7 @@ def check_timing_lines(records: list[RawRecord]) -> list[Problem]:
                 continue
             at = timing.get("at")
             if not isinstance(at, list):
-                problems.append(_at(r, base + ["timing", "lines"], "lines are given but timing.at is unknown, "
+                problems.append(problem_at(r, base + ["timing", "lines"], "lines are given but timing.at is unknown, "
                                     "so no step shows them", "name the steps in timing.at, or leave lines out"))
                 continue
             seen = set()
@@ -319,19 +319,19 @@ def check_timing_lines(records: list[RawRecord]) -> list[Problem]:
                 path = base + ["timing", "lines", i, "at"]
                 if sid not in at:
                     close = closest(str(sid), [str(a) for a in at])
-                    problems.append(_at(r, path, f"{sid!r} is not one of this record's timing.at ({', '.join(map(str, at))})",
+                    problems.append(problem_at(r, path, f"{sid!r} is not one of this record's timing.at ({', '.join(map(str, at))})",
                                         f"did you mean '{close}'?" if close else "name a step of timing.at, or add it there"))
                 elif sid in seen:
-                    problems.append(_at(r, path, f"{sid} has a line already", "give each step of timing.at one line"))
+                    problems.append(problem_at(r, path, f"{sid} has a line already", "give each step of timing.at one line"))
                 seen.add(sid)
     return problems
 
 
 def check_wins(records: list[RawRecord]) -> list[Problem]:
     """A win checked during play: an end record, the game's options, in-play kinds, steps of the turn."""
-    by_id = _by_id(records)
+    by_id = records_by_id(records)
     problems = []
-    for game, g in _games(records).items():
+    for game, g in play_along_games(records).items():
         play = g.data[PLAY]
         turn = play.get("turn")
         steps = _turn_steps(g, records, by_id)
@@ -340,30 +340,30 @@ def check_wins(records: list[RawRecord]) -> list[Problem]:
             path = [PLAY, "wins", i]
             target = item.get("record")
             if target not in end:
-                p = _missing(g, path + ["record"], target, game, records, by_id, "record")
+                p = missing_record(g, path + ["record"], target, game, records, by_id, "record")
                 close = closest(str(target), end)
-                problems.append(p or _at(g, path + ["record"], f"{target!r} is not one of play_along.end",
+                problems.append(p or problem_at(g, path + ["record"], f"{target!r} is not one of play_along.end",
                                          f"did you mean '{close}'?" if close else "add it to play_along.end, or name an end record"))
             problems += _options_problems(g, path, item, g, by_id)
             check = item.get("check") or {}
             # A kind always in play (a role) changes hands by entering: a check after it is one when it passes.
-            problems += _kinds_problems(g, path + ["check", "after"], check.get("after"), _play_kinds(play),
+            problems += _kinds_problems(g, path + ["check", "after"], check.get("after"), play_kinds(play),
                                         game, "in_play or always")
             for j, sid in enumerate(check.get("at") or []):
                 p = _step_problem(g, path + ["check", "at", j], sid, turn, steps, records)
                 if p:
                     problems.append(p)
             holds = item.get("holds") or {}
-            problems += _kinds_problems(g, path + ["holds", "kinds"], holds.get("kinds"), _play_kinds(play), game,
+            problems += _kinds_problems(g, path + ["holds", "kinds"], holds.get("kinds"), play_kinds(play), game,
                                         "in_play or always")
     return problems
 
 
 def check_closing_rounds(records: list[RawRecord]) -> list[Problem]:
     """A closing step run only in some rounds names rounds of the game."""
-    by_id = _by_id(records)
+    by_id = records_by_id(records)
     problems = []
-    for game, g in _games(records).items():
+    for game, g in play_along_games(records).items():
         rounds = g.data[PLAY].get("rounds")
         for i, item in enumerate((rounds or {}).get("closes_with") or []):
             if isinstance(item, dict):
@@ -371,6 +371,6 @@ def check_closing_rounds(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-PLAY_STATE_CHECKS = [_outside_doubt(c) for c in
+PLAY_STATE_CHECKS = [outside_doubt(c) for c in
                      (check_brings, check_seat_owns, check_leaves, check_uses_and_enters, check_uses_facts, check_timing_lines,
                       check_wins, check_closing_rounds)]

@@ -10,13 +10,13 @@ class RecordSet(list):
     record may name them; whether they exist is settled once those files are fixed.
     `unchecked_turn_ids` are those of them that a game's turn or setup may be made of (a game
     record, a rule): while one is refused, its game's turn cannot be read.
-    `games` is the list of games the records are held to (generator/load/games.py).
+    `games` is the list of games the records are held to (generator/validate/games.py).
     """
 
     def __init__(self, records=(), unchecked_ids=(), unchecked_turn_ids=None, games=None):
         super().__init__(records)
         if games is None:
-            from generator.load.games import games_of
+            from generator.validate.games import games_of
             games = games_of()
         self.games = games
         self.unchecked_ids = frozenset(unchecked_ids)

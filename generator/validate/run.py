@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.validate.checks import ALL_CHECKS
 from generator.load.files import RawRecord, load_file, load_tree
-from generator.load.games import data_dir_of, games_of, load_games
+from generator.validate.games import data_dir_of, games_of, load_games
 from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem, ascii_spelling
 from generator.validate.record_set import RecordSet

@@ -27,7 +27,7 @@ import subprocess
 import threading
 
 from generator.node_binary import pinned_node
-from generator.model.value_sources import lookup, settle_fields, value_holders
+from generator.validate.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
 from generator.problems import Problem, closest, field_path, shown
 

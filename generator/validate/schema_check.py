@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.load.games import data_dir_of, games_of
+from generator.validate.games import data_dir_of, games_of
 from generator.validate.ids import suggest_id
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path, non_ascii, shown

@@ -27,9 +27,9 @@ import re
 
 from generator.load.files import RawRecord
 from generator.problems import Problem
-from generator.validate.play_along_checks import PLAY, _at, _games
-from generator.validate.play_state_checks import _play_kinds, _seated_ids
-from generator.validate.timing_checks import _outside_doubt
+from generator.validate.play_along_checks import PLAY, problem_at, play_along_games
+from generator.validate.play_state_checks import play_kinds, seated_ids
+from generator.validate.doubt import outside_doubt
 
 LINK = re.compile(r"\{([a-z0-9-]+)(?:\|([^{}]*))?\}")
 FIELDS = ("summary", "text", "activation")
@@ -60,13 +60,13 @@ def _shown(line: str) -> str:
 
 def _in_play(records: list[RawRecord]):
     """(record, game record) for each record that can be in play at a table of its game."""
-    games = _games(records)
-    seated = {game: _seated_ids(records, game) for game in games}
+    games = play_along_games(records)
+    seated = {game: seated_ids(records, game) for game in games}
     for r in records:
         g = games.get(r.data.get("game"))
         if g is None:
             continue
-        if r.data.get("kind") in _play_kinds(g.data[PLAY]) or r.data.get("id") in seated[r.data.get("game")]:
+        if r.data.get("kind") in play_kinds(g.data[PLAY]) or r.data.get("id") in seated[r.data.get("game")]:
             yield r, g
 
 
@@ -87,7 +87,7 @@ def _missing(records, field: str, pattern, problem: str, fix: str) -> list[Probl
         hit = None if field in r.data else _first_words(r, pattern)
         if hit:
             where, words = hit
-            problems.append(_at(r, [where], f"says {words!r}, {problem}", fix))
+            problems.append(problem_at(r, [where], f"says {words!r}, {problem}", fix))
     return problems
 
 
@@ -107,4 +107,4 @@ def check_enters_words(records: list[RawRecord]) -> list[Problem]:
                     "or reword this line if nothing happens as it enters")
 
 
-STATE_WORDS_CHECKS = [_outside_doubt(c) for c in (check_uses_words, check_enters_words)]
+STATE_WORDS_CHECKS = [outside_doubt(c) for c in (check_uses_words, check_enters_words)]

@@ -38,7 +38,8 @@ import unicodedata
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
-from generator.validate.record_set import RecordSet, known_ids
+from generator.validate.doubt import outside_doubt
+from generator.validate.record_set import known_ids
 
 EFFECT_KINDS = ("hero", "god", "creature", "wonder", "role", "card", "technology", "disaster", "civilization")
 TURNS_FACT = "Turns"
@@ -52,7 +53,7 @@ def _fold(text: str) -> str:
     return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
 
 
-def _holders(rec: RawRecord):
+def timing_holders(rec: RawRecord):
     """(path, mapping) of every place in `rec` that must or may carry a timing."""
     data = rec.data
     kind = data.get("kind")
@@ -65,7 +66,7 @@ def _holders(rec: RawRecord):
     yield [], data, required
 
 
-def _written_parents(records) -> dict[str, str]:
+def written_parents(records) -> dict[str, str]:
     """{step id: parent id} as the rule records' step_of fields write it."""
     return {r.data["id"]: r.data["step_of"] for r in records
             if r.data.get("kind") == "rule" and isinstance(r.data.get("step_of"), str)}
@@ -75,7 +76,7 @@ def _timing_targets(records) -> dict[tuple, list[str]]:
     """{(game, step id): [ids of the records whose timing.at names it]} (an objective by its people)."""
     out: dict[tuple, list[str]] = {}
     for r in records:
-        for _, holder, _ in _holders(r):
+        for _, holder, _ in timing_holders(r):
             timing = holder.get("timing")
             at = timing.get("at") if isinstance(timing, dict) else None
             for target in at if isinstance(at, list) else []:
@@ -115,7 +116,7 @@ def _home(rid: str, candidates, by_id: dict, turns: set) -> str | None:
     return min(found, key=lambda t: (not in_steps(t), t not in turns, t), default=None)
 
 
-def _lost_steps(records, parent: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
+def lost_steps(records, parent: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
     """{rule id: (the phase or turn it belongs under, why it is read as a step)} for the steps whose
     step_of line is gone.
 
@@ -129,7 +130,7 @@ def _lost_steps(records, parent: dict[str, str] | None = None) -> dict[str, tupl
       closes_with, arrivals.at), name it as a step.
     A single timing naming a rule a phase links is more likely that timing's own mistake: it keeps
     its line, whose fix names both readings. A lost step that nothing names is not seen."""
-    parent = _written_parents(records) if parent is None else parent
+    parent = written_parents(records) if parent is None else parent
     by_id = {r.data.get("id"): r for r in records}
     turns = _turn_roots(records)
     named, play_named = _timing_targets(records), _play_along_step_refs(records)
@@ -164,12 +165,12 @@ def _turn_roots(records) -> set:
             and isinstance(r.data["play_along"].get("turn"), str)}
 
 
-def _steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
+def turn_steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
     """({id: record} of phase/step records, {step id: parent id}), a step whose step_of line is
-    gone (_lost_steps) read under the phase that links it: its one problem is its own."""
+    gone (lost_steps) read under the phase that links it: its one problem is its own."""
     by_id = {r.data.get("id"): r for r in records}
-    parent = _written_parents(records)
-    parent.update({rid: home for rid, (home, _) in _lost_steps(records, parent).items()})
+    parent = written_parents(records)
+    parent.update({rid: home for rid, (home, _) in lost_steps(records, parent).items()})
     ids = set(parent) | {p for p in parent.values() if p in by_id}
     return {i: by_id[i] for i in sorted(ids) if i in by_id}, parent
 
@@ -230,7 +231,7 @@ def check_turn_count(records: list[RawRecord]) -> list[Problem]:
             continue
         game = g.data.get("game")
         top = max((t for r in records if r.data.get("game") == game
-                   for _, h, _ in _holders(r) for t in _timing_turns(h)), default=None)
+                   for _, h, _ in timing_holders(r) for t in _timing_turns(h)), default=None)
         reader = "" if home is g else f" (read by {g.data.get('id')}'s fact {TURNS_FACT!r})"
         out.append(Problem(home.rel, home.line_of(path), field_path(path),
                            f"{game} has {value} turns by this number{reader}, so no turn can be played",
@@ -261,7 +262,7 @@ def _names(rec: RawRecord) -> list[str]:
     return sorted(out)
 
 
-def _named_in(line: str, rec: RawRecord, whole_turn: bool) -> bool:
+def named_in(line: str, rec: RawRecord, whole_turn: bool) -> bool:
     text = _fold(line)
     if whole_turn and any(re.search(rf"\b{w}\b", text) for w in WHOLE_TURN_WORDS):
         return True
@@ -279,11 +280,11 @@ def _ancestors(step: str, parent: dict[str, str]) -> list[str]:
 
 def check_timing_present(records: list[RawRecord]) -> list[Problem]:
     """Every effect record (and Ancient Conquest objective) says when it acts, or why it does not."""
-    _, parent = _steps(records)
+    _, parent = turn_steps(records)
     turn_records = set(parent.values()) | set(parent)   # a step whose step_of is lost is still a step
     problems = []
     for r in records:
-        for path, holder, required in _holders(r):
+        for path, holder, required in timing_holders(r):
             required = required and r.data.get("id") not in turn_records
             has_t, has_n = "timing" in holder, "no_timing" in holder
             where = field_path(path + ["timing"])
@@ -331,10 +332,10 @@ def _circle_home(circle: list[str], parent: dict, by_id: dict, turns: set) -> tu
 
 
 def _lost_step_problems(records) -> list[Problem]:
-    """One line at each step whose step_of is gone (_lost_steps), none at what names it."""
+    """One line at each step whose step_of is gone (lost_steps), none at what names it."""
     by_id = {r.data.get("id"): r for r in records}
     return [Problem(by_id[rid].rel, by_id[rid].line_of(["kind"]), "step_of", f"{why}; {home} links it", f"add step_of: {home}")
-            for rid, (home, why) in sorted(_lost_steps(records).items())]
+            for rid, (home, why) in sorted(lost_steps(records).items())]
 
 
 def check_step_records(records: list[RawRecord]) -> list[Problem]:
@@ -386,11 +387,11 @@ def check_step_records(records: list[RawRecord]) -> list[Problem]:
 def check_timing_targets(records: list[RawRecord]) -> list[Problem]:
     """Every id in a timing is a phase or step record of the same game; turns are within the game."""
     ids = known_ids(records)
-    steps, _ = _steps(records)
+    steps, _ = turn_steps(records)
     problems = []
     for r in records:
         game = r.data.get("game")
-        for path, holder, _ in _holders(r):
+        for path, holder, _ in timing_holders(r):
             timing = holder.get("timing")
             if not isinstance(timing, dict):
                 continue
@@ -477,7 +478,7 @@ def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -
 
 def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
     """The free-text phase line and the structured timing say the same steps."""
-    steps, parent = _steps(records)
+    steps, parent = turn_steps(records)
     turn_records = set(parent.values())
     problems = []
     for r in records:
@@ -495,7 +496,7 @@ def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
             continue
         for target in at:
             rec = steps.get(target)
-            if rec is not None and not _named_in(line, rec, target in turn_records):
+            if rec is not None and not named_in(line, rec, target in turn_records):
                 problems.append(Problem(r.rel, where, "phase", f"timing names {target} ({rec.data.get('name')}) but the phase line does not",
                                         f"name {rec.data.get('name')!r} in phase, or correct timing.at"))
         covered = set(at) | {a for t in at for a in _ancestors(t, parent)}
@@ -503,39 +504,12 @@ def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
             top = parent.get(sid) in turn_records and parent.get(parent.get(sid)) is None
             if rec.data.get("game") != game or sid in covered or sid not in parent or not top:
                 continue   # a sub-step named as a landmark ('before trading') is no disagreement
-            if _named_in(line, rec, False):
+            if named_in(line, rec, False):
                 problems.append(Problem(r.rel, where, "phase",
                                         f"names {rec.data.get('name')!r} ({sid}) but timing.at does not",
                                         f"add {sid} to timing.at, or reword the phase line"))
     return problems
 
 
-def _games_in_doubt(records) -> set:
-    """Games with a refused file of a kind their turn is made of (a game record, a rule): a refused
-    step record would make every timing that names it, and every phase line naming its phase, look
-    wrong. Their timing is checked once it loads. A refused hero or card leaves the rest checked."""
-    unchecked = getattr(records, "unchecked_turn_ids", getattr(records, "unchecked_ids", frozenset()))
-    prefix_game = {str(r.data.get("id")).split("-", 1)[0]: r.data.get("game") for r in records
-                   if isinstance(r.data.get("id"), str)}
-    doubt = {prefix_game.get(str(i).split("-", 1)[0]) for i in unchecked} - {None}
-    # A game the list of games does not hold: its one line per record is the registry check's.
-    games = getattr(records, "games", None)
-    if games is not None and games.games:
-        doubt |= {r.data.get("game") for r in records if r.data.get("game") not in games.prefixes}
-    return doubt
-
-
-def _outside_doubt(check):
-    def run(records):
-        doubt = _games_in_doubt(records)
-        if doubt:
-            records = RecordSet([r for r in records if r.data.get("game") not in doubt],
-                                getattr(records, "unchecked_ids", ()), getattr(records, "unchecked_turn_ids", None),
-                                getattr(records, "games", None))
-        return check(records)
-    run.__name__, run.__doc__, run.__wrapped__ = check.__name__, check.__doc__, check
-    return run
-
-
-TIMING_CHECKS = [_outside_doubt(c) for c in
+TIMING_CHECKS = [outside_doubt(c) for c in
                  (check_timing_present, check_step_records, check_timing_targets, check_phase_agrees, check_turn_count)]

@@ -25,7 +25,8 @@ import re
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
-from generator.validate.timing_checks import EFFECT_KINDS, _holders, _named_in, _outside_doubt, _steps
+from generator.validate.doubt import outside_doubt
+from generator.validate.timing_checks import EFFECT_KINDS, named_in, timing_holders, turn_steps
 
 LINK = re.compile(r"\{([a-z0-9-]+)(?:\|([^{}]*))?\}")
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -56,7 +57,7 @@ def _named_steps(line: str, steps: dict, turn_records: set, game) -> list[str]:
     words = _shown(line)
     return [sid for sid, rec in steps.items()
             if rec.data.get("game") == game and sid not in turn_records
-            and (sid in linked or _named_in(words, rec, False))]
+            and (sid in linked or named_in(words, rec, False))]
 
 
 def _linked_steps(prose: str, steps: dict, turn_records: set, kinds: dict, game) -> list[str]:
@@ -72,13 +73,13 @@ def _linked_steps(prose: str, steps: dict, turn_records: set, kinds: dict, game)
 
 def check_timing_words(records: list[RawRecord]) -> list[Problem]:
     """A record whose timing is unknown or no_timing, while its own lines name a step of the turn."""
-    steps, parent = _steps(records)
+    steps, parent = turn_steps(records)
     turn_records = set(parent.values()) - set(parent)   # a turn's root is no moment: "Whole turn"
     kinds = {r.data.get("id"): r.data.get("kind") for r in records}
     problems = []
     for r in records:
         game = r.data.get("game")
-        for path, holder, _ in _holders(r):
+        for path, holder, _ in timing_holders(r):
             if not isinstance(holder, dict) or not _silent(holder) or holder.get("id") in steps:
                 continue
             found: dict[str, list] = {}
@@ -103,4 +104,4 @@ def check_timing_words(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-TIMING_WORDS_CHECKS = [_outside_doubt(check_timing_words)]
+TIMING_WORDS_CHECKS = [outside_doubt(check_timing_words)]

@@ -17,7 +17,7 @@ The play-along page walks the turn root's step_of tree in pre-order, each record
 And a game whose rules carry setup steps has play_along (check_play_along_present).
 
 The order itself, each game against its source, is held by tests/test_turn_order.py. These
-checks leave out a game with a refused file, as the play-along checks do (_outside_doubt).
+checks leave out a game with a refused file, as the play-along checks do (outside_doubt).
 """
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ import re
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
-from generator.validate.timing_checks import _outside_doubt, _written_parents
+from generator.validate.doubt import outside_doubt
+from generator.validate.timing_checks import written_parents
 
 PLAY = "play_along"
 REF = re.compile(r"\{([a-z0-9-]+)(?:\|[^{}]*)?\}")
@@ -43,7 +44,7 @@ def _by_id(records) -> dict[str, RawRecord]:
 def _children(records) -> dict[str, list[RawRecord]]:
     """{parent id: the rule records whose written step_of names it}, in id order."""
     by_id, out = _by_id(records), {}
-    for rid, parent in sorted(_written_parents(records).items()):
+    for rid, parent in sorted(written_parents(records).items()):
         home = by_id.get(parent)
         # a step_of naming no rule of the game is check_step_records' one line
         if rid in by_id and home is not None and home.data.get("kind") == "rule" \
@@ -54,7 +55,7 @@ def _children(records) -> dict[str, list[RawRecord]]:
 
 def game_roots(records, game: str) -> list[str]:
     """The roots of a game's step_of trees: its rules that steps hang from and that hang from none."""
-    parents, by_id = _written_parents(records), _by_id(records)
+    parents, by_id = written_parents(records), _by_id(records)
     return sorted({p for c, p in parents.items() if p not in parents and p in by_id
                    and by_id[p].data.get("game") == game and by_id[c].data.get("game") == game})
 
@@ -66,7 +67,7 @@ def turn_root_problem(g: RawRecord, records) -> Problem | None:
     rec = by_id.get(turn) if isinstance(turn, str) else None
     if rec is None or rec.data.get("kind") != "rule" or rec.data.get("game") != g.data.get("game"):
         return None   # no such rule of the game: check_play_along_refs says so
-    parents = _written_parents(records)
+    parents = written_parents(records)
     if turn in parents:
         chain, at = [turn], turn
         while at in parents and parents[at] not in chain:
@@ -221,5 +222,5 @@ def quiet_beside_a_wrong_turn(check):
     return run
 
 
-TURN_ORDER_CHECKS = [_outside_doubt(c) for c in (check_turn_root, check_sibling_order, check_listed_order,
+TURN_ORDER_CHECKS = [outside_doubt(c) for c in (check_turn_root, check_sibling_order, check_listed_order,
                                                   check_play_along_present)]

@@ -35,8 +35,8 @@ from generator import caches  # noqa: E402
 from generator.build import model_from  # noqa: E402
 from generator.export import search_index  # noqa: E402
 from generator.export.search_docs import search_docs  # noqa: E402
-from generator.export.search_fields import index_fields  # noqa: E402
-from generator.export.search_text import terms  # noqa: E402
+from generator.model.search_fields import index_fields  # noqa: E402
+from generator.model.search_text import terms  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
 
 PLAIN = "penthesilea"

@@ -8,7 +8,7 @@
 //   echoed text around them or break its line, are folded to a space;
 // - the invisible characters (zero-width space, joiners, word joiner, soft hyphen, byte-order
 //   mark, Mongolian vowel separator, invisible operators) are taken out, as the search index
-//   takes them out of the words (generator/export/search_text.py): "a\u200bjax" is "ajax";
+//   takes them out of the words (generator/model/search_text.py): "a\u200bjax" is "ajax";
 // and the text is cut to the box's length.
 
 const FOLDED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufff9-\ufffb]+/g;

@@ -1,5 +1,5 @@
 // The index's field catalogue ("fields" and "flags", written by
-// generator/export/search_fields.py from the schemas and records): which fields exist,
+// generator/model/search_fields.py from the schemas and records): which fields exist,
 // their other names, their values and which documents hold each. Read lazily, the first
 // time a query names a field, so a plain name search pays nothing for it. A catalogue that
 // is not what the generator writes is refused with a message, never half-used; an index

@@ -1,4 +1,4 @@
-// How a query becomes words: the browser's half of generator/export/search_text.py, which
+// How a query becomes words: the browser's half of generator/model/search_text.py, which
 // folds and splits the indexed text the same way. Stop words and the shortest term
 // length come from the index file, so the two lists cannot differ.
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -29,8 +29,8 @@ from collections import defaultdict
 
 from generator.model.derived import AGES, derived_fields
 from generator.model.records import KIND_PAGES, Model, display_name
-from generator.export.search_docs import plain
-from generator.export.search_text import words
+from generator.model.reader_text import plain
+from generator.model.search_text import words
 from generator.validate.schemas import load_schemas
 
 # Properties that are found by the search's words, or are fields under another name.
