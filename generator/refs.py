@@ -4,7 +4,9 @@ Record text is Markdown with its links switched off (see text_html.py): the only
 contributor can make are to records of this site, written as a reference that the generator
 checks (the id must exist) and renders as a link showing the record's name, or the words
 after the bar. Keeping the syntax in one module lets the renderer, the search index, the
-export and the checks agree on what a reference is.
+export and the checks agree on what a reference is: every Python reader imports it from here.
+The site's scripts and the Node checks import it from content/assets/shared/refs.js, and both
+modules must agree with every case of tests/refs-cases.json.
 """
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ import * as VICTORY from "../../content/assets/helpers/ac-victory.js";
 import * as SCORE from "../../content/assets/helpers/dip-score.js";
 import * as DISASTER from "../../content/assets/helpers/mos-disaster.js";
 import * as PLAY from "../../content/assets/play/engine/index.js";
+import { ID_SOURCE as ID } from "../../content/assets/shared/refs.js";
 
 /** Each engine's reader: its rules from {version, records}, or a thrown error with `problems`. */
 export const READERS = {
@@ -32,7 +33,7 @@ export const READERS = {
   "play-along": (payload) => PLAY.rulesFromRecords(payload),
 };
 
-const ID = "[a-z][a-z0-9]*(?:-[a-z0-9]+)+";
+// An engine sentence names a record by its id, as a reference does.
 const LEADING_ID = new RegExp(`^(${ID})(?:[:,]| paid_with| reduces)\\s*(.*)$`, "s");
 const MISSING = new RegExp(`^records? (${ID}) (?:is missing|and ${ID} are needed)`);
 const FACT = /(?:fact labelled|fact) ['“](.+?)['”]|^['“](.+?)['”] (?:is|should)/;

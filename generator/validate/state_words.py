@@ -27,11 +27,11 @@ import re
 
 from generator.load.files import RawRecord
 from generator.problems import Problem
+from generator.refs import replace_refs
 from generator.validate.play_along_checks import PLAY, problem_at, play_along_games
 from generator.validate.play_state_checks import play_kinds, seated_ids
 from generator.validate.doubt import outside_doubt
 
-LINK = re.compile(r"\{([a-z0-9-]+)(?:\|([^{}]*))?\}")
 FIELDS = ("summary", "text", "activation")
 
 # A period: a game, turn, round, age, year, or a named phase ("Construction phase").
@@ -55,7 +55,7 @@ ENTERS_WORDS = re.compile(
 
 def _shown(line: str) -> str:
     """The words a reader sees: {id|words} as its words, {id} as a stand-in word."""
-    return LINK.sub(lambda m: m.group(2) if m.group(2) is not None else "it", line)
+    return replace_refs(line, lambda rid, words: words if words is not None else "it")
 
 
 def _in_play(records: list[RawRecord]):

@@ -38,6 +38,7 @@ import unicodedata
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
+from generator.refs import ref_ids
 from generator.validate.doubt import outside_doubt
 from generator.validate.record_set import known_ids
 
@@ -109,10 +110,9 @@ def _home(rid: str, candidates, by_id: dict, turns: set) -> str | None:
     """Of the phases and turns that link `rid`, the one it is a step of: one listing it in its
     steps first, then a turn's root, then by id (a phase's text may name its neighbour too)."""
     found = [t for t in candidates if t in by_id and _mentions(by_id[t], rid)]
-    listed = re.compile(r"\{" + re.escape(rid) + r"[|}]")
 
     def in_steps(t):
-        return any(listed.search(str(x)) for x in by_id[t].data.get("steps") or [])
+        return any(rid in ref_ids(str(x)) for x in by_id[t].data.get("steps") or [])
     return min(found, key=lambda t: (not in_steps(t), t not in turns, t), default=None)
 
 
@@ -303,8 +303,7 @@ def check_timing_present(records: list[RawRecord]) -> list[Problem]:
 
 def _mentions(rec, rid: str) -> bool:
     """Whether a rule links `rid` in its steps or text (a step's place in the turn)."""
-    mention = re.compile(r"\{" + re.escape(rid) + r"[|}]")
-    return any(mention.search(p) for p in [str(s) for s in rec.data.get("steps") or []] + [str(rec.data.get("text", ""))])
+    return any(rid in ref_ids(p) for p in [str(s) for s in rec.data.get("steps") or []] + [str(rec.data.get("text", ""))])
 
 
 def _step_circle(rid: str, parent: dict) -> list[str] | None:

@@ -25,16 +25,16 @@ import re
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
+from generator.refs import ref_ids, replace_refs
 from generator.validate.doubt import outside_doubt
 from generator.validate.timing_checks import EFFECT_KINDS, named_in, timing_holders, turn_steps
 
-LINK = re.compile(r"\{([a-z0-9-]+)(?:\|([^{}]*))?\}")
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def _shown(line: str) -> str:
     """The words a reader sees: {id|words} as its words, {id} as the id (never a step's name)."""
-    return LINK.sub(lambda m: m.group(2) if m.group(2) is not None else " ", line)
+    return replace_refs(line, lambda rid, words: words if words is not None else " ")
 
 
 def _silent(holder: dict) -> bool:
@@ -53,7 +53,7 @@ def _timing_lines(holder: dict):
 
 
 def _named_steps(line: str, steps: dict, turn_records: set, game) -> list[str]:
-    linked = {m.group(1) for m in LINK.finditer(line)}
+    linked = set(ref_ids(line))
     words = _shown(line)
     return [sid for sid, rec in steps.items()
             if rec.data.get("game") == game and sid not in turn_records
@@ -64,7 +64,7 @@ def _linked_steps(prose: str, steps: dict, turn_records: set, kinds: dict, game)
     """Steps linked in a sentence of prose that links no other effect record."""
     out = []
     for sentence in SENTENCE.split(prose):
-        linked = [m.group(1) for m in LINK.finditer(sentence)]
+        linked = ref_ids(sentence)
         if any(kinds.get(i) in EFFECT_KINDS for i in linked):
             continue
         out += [i for i in linked if i in steps and steps[i].data.get("game") == game and i not in turn_records]

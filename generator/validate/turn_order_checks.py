@@ -21,15 +21,13 @@ checks leave out a game with a refused file, as the play-along checks do (outsid
 """
 from __future__ import annotations
 
-import re
-
 from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
+from generator.refs import ref_ids
 from generator.validate.doubt import outside_doubt
 from generator.validate.timing_checks import written_parents
 
 PLAY = "play_along"
-REF = re.compile(r"\{([a-z0-9-]+)(?:\|[^{}]*)?\}")
 MAX_LISTED = 500   # steps compared in one record (the references a record may hold: load/limits)
 
 
@@ -118,14 +116,14 @@ def _linked(rec: RawRecord, own: dict) -> tuple[str, list[tuple[str, str]]]:
     steps = rec.data.get("steps")
     listed: list[tuple[str, str]] = []
     for i, item in enumerate(steps if isinstance(steps, list) else []):
-        first = next((m for m in REF.findall(item) if m in own), None) if isinstance(item, str) else None
+        first = next((m for m in ref_ids(item) if m in own), None) if isinstance(item, str) else None
         if first and first not in [s for _, s in listed]:
             listed.append((f"steps[{i}]", first))
     if len(listed) >= 2:
         return "steps", listed
     text = rec.data.get("text")
     seen = []
-    for m in REF.findall(text if isinstance(text, str) else ""):
+    for m in ref_ids(text if isinstance(text, str) else ""):
         if m in own and m not in seen:
             seen.append(m)
     return "text", [("text", m) for m in seen]

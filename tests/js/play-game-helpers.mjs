@@ -3,6 +3,7 @@
 // navigation, with the checks every position must pass whatever the game.
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
+import { replaceRefs } from "../../content/assets/shared/refs.js";
 import { realData } from "./helper-records.mjs";
 
 export const data = realData();
@@ -40,7 +41,7 @@ const ROMAN = [null, "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"
  */
 function expectedLine(g, rec, step, round = null) {
   const lines = (rec.timing && rec.timing.lines) || [];
-  const plain = (text) => text.replace(/\{([a-z0-9-]+)(?:\|([^}]+))?\}/g, (_, id, w) => w || (g.byId.get(id) || { name: id }).name);
+  const plain = (text) => replaceRefs(text, (id, w) => w || (g.byId.get(id) || { name: id }).name);
   const ofRound = rec.powers_by_age && Number.isInteger(round) ? rec.powers_by_age[ROMAN[round]] : undefined;
   if (!lines.some((l) => l.at === step.id) && typeof ofRound === "string") return plain(ofRound);
   const hit = lines.find((l) => l.at === step.id) || [...step.path].reverse().map((a) => lines.find((l) => l.at === a && a !== g.turn.id)).find(Boolean)

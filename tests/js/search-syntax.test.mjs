@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { loadIndex, search, withoutSpan } from "../../content/assets/search/engine/search.js";
 import { parseSyntax, MAX_SYNTAX_CHARS } from "../../content/assets/search/engine/syntax.js";
 import { mulberry32 } from "./prng.mjs";
+import { replaceRefs } from "../../content/assets/shared/refs.js";
 
 function makeRandom(seed) {
   const next = mulberry32(seed);
@@ -31,9 +32,8 @@ const ALL = Infinity;
 const fold = (s) => String(s).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 const wordsOf = (s) => fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 const joined = (s) => wordsOf(s).join(" ");
-const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
 const nameOf = (id) => (BY_ID.get(id)?.name ?? BY_ID.get(id)?.question ?? id);
-const shown = (s) => String(s).replace(REF, (_, id, words) => words ?? nameOf(id));
+const shown = (s) => replaceRefs(String(s), (id, words) => words ?? nameOf(id));
 const ROMAN = { I: 1, II: 2, III: 3 };
 const GAMES = RECORDS.filter((r) => r.kind === "game");
 const RULES_FIELDS = new Set(["game", "kind", "age", "rulings"]);

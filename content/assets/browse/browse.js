@@ -9,6 +9,7 @@ import { readStoredTable } from "../play/stored-table.js";
 import { checkedExport } from "../export/check.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
 import { plainQuery } from "../shared/plain-text.js";
+import { replaceRefs } from "../shared/refs.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const RECORDS = new URL("api/records.json", ROOT);
@@ -72,14 +73,11 @@ function costLabel(cost) {
   return [cost.amount, cost.unit].filter((x) => x !== undefined && x !== "").join(" ");
 }
 
-// A reference to another record inside text ({mn-ajax} or {mn-ajax|words}, see
-// generator/refs.py) reads as its words or the record's name.
-const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
-
 function entries(data) {
   const games = {};
   const names = new Map(data.records.map((r) => [r.id, r.name || r.question || r.id]));
-  const shown = (text) => String(text).replace(REF, (whole, id, words) => words || names.get(id) || id);
+  // A reference to another record inside text reads as its words or the record's name.
+  const shown = (text) => replaceRefs(String(text), (id, words) => words || names.get(id) || id);
   for (const r of data.records) if (r.kind === "game") games[r.game] = r.short || r.name;
   return data.records.map((rec) => {
     const name = shown(rec.name || rec.question || rec.id);

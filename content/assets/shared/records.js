@@ -1,5 +1,6 @@
 // Reading the compendium's export (api/records.json) for the table helpers and play along.
 // Pure: no DOM, no network; Node and the browser import the same file.
+import { replaceRefs } from "./refs.js";
 
 /** Raised when the records lack something a helper needs; `problems` names each gap. */
 export class RecordsError extends Error {
@@ -56,10 +57,6 @@ export function recordRef(rec) {
   return rec ? { id: rec.id, name: rec.name, url: typeof rec.url === "string" ? rec.url : null } : null;
 }
 
-// The one syntax by which record text names another record (generator/refs.py):
-// {mn-ajax} or {mn-ajax|shown words}.
-const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
-
 /** A record's name as text (a ruling has none: its question, as generator/render/page_links.py shows it). */
 function shownName(rec, id) {
   if (!rec) return id;
@@ -73,5 +70,5 @@ function shownName(rec, id) {
  */
 export function plainText(text, byId) {
   if (typeof text !== "string") return "";
-  return text.replace(REF, (_, id, words) => words || shownName(byId && byId.get(id), id));
+  return replaceRefs(text, (id, words) => words || shownName(byId && byId.get(id), id));
 }

@@ -1,13 +1,12 @@
 // Record text as a reader sees it. A record may name another record as {mn-ajax} or
 // {mn-ajax|shown words} (generator/refs.py); on these pages a reference shows its words or
 // the named record's name, never the braces. The result is plain text, for textContent.
-
-const REF = /\{([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?:\|([^{}|\n]+))?\}/g;
+import { replaceRefs } from "../../shared/refs.js";
 
 /** The text with each reference replaced by its words or nameOf(id) (the id itself if unknown). */
 export function plainText(text, nameOf) {
   if (typeof text !== "string") return text === null || text === undefined ? "" : String(text);
-  return text.replace(REF, (_, id, words) => words || (nameOf && nameOf(id)) || id);
+  return replaceRefs(text, (id, words) => words || (nameOf && nameOf(id)) || id);
 }
 
 /** nameOf for a records array. */
