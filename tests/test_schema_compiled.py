@@ -100,6 +100,8 @@ def test_it_agrees_with_jsonschema_on_every_record_and_broken_copies(loaded):
     ({"additionalProperties": {"type": "string"}}, {"a": 1}, False), ({"items": {"type": "string"}}, ["a", 2], False),
     ({"not": {"type": "null"}}, None, False), ({"maxLength": 2}, "abc", False), ({"maxItems": 1}, [1, 2], False),
     ({"maximum": 3}, 3.5, False), ({"minItems": 1}, [], False), ({"anyOf": [{"type": "string"}, {"type": "null"}]}, 1, False),
+    ({"propertyNames": {"pattern": "^[a-z]+$"}}, {"card_type": "myth"}, False),
+    ({"propertyNames": {"pattern": "^[a-z_]+$"}}, {"card_type": "myth"}, True), ({"propertyNames": {"maxLength": 1}}, "ab", True),
 ])
 def test_each_keyword_reads_as_jsonschema_reads_it(schema, value, valid):
     from generator.validate.schemas import Validator

@@ -227,6 +227,11 @@ def _dependent_required(c, deps, schema):
     return lambda x: not isinstance(x, dict) or all(n in x for name, needed in deps if name in x for n in needed)
 
 
+def _property_names(c, sub, schema):
+    test = c.node(sub)
+    return lambda x: not isinstance(x, dict) or all(test(k) for k in x)
+
+
 def _all_of(c, subs, schema):
     tests = [c.node(s) for s in subs]
     return lambda x: all(t(x) for t in tests)
@@ -269,7 +274,7 @@ _KEYWORDS = {
     "minItems": _size(list, lambda n, m: n >= m), "maxItems": _size(list, lambda n, m: n <= m),
     "minLength": _size(str, lambda n, m: n >= m), "maxLength": _size(str, lambda n, m: n <= m),
     "minProperties": _size(dict, lambda n, m: n >= m), "maxProperties": _size(dict, lambda n, m: n <= m),
-    "dependentRequired": _dependent_required, "allOf": _all_of, "anyOf": _any_of, "oneOf": _one_of,
+    "dependentRequired": _dependent_required, "propertyNames": _property_names, "allOf": _all_of, "anyOf": _any_of, "oneOf": _one_of,
     "not": _not, "if": _if, "$ref": _ref,
 }
 
