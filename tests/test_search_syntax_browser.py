@@ -27,10 +27,6 @@ def guide(site_dir):
     return json.loads((site_dir / "search" / "guide-examples.json").read_text())
 
 
-def chips(pg):
-    return pg.locator(".cmp-search__chip-label").all_inner_texts()
-
-
 def wait_status(pg, text):
     pg.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent.includes(text)", arg=[STATUS, text],
                          timeout=20000)
