@@ -40,6 +40,7 @@ from generator.build import model_from  # noqa: E402
 from generator.export.finish import write_offline, write_start_script  # noqa: E402
 from generator.paths import CONTENT, DATA  # noqa: E402
 from generator.export.records import tool_files  # noqa: E402
+from generator.export.page_scripts import early_builds  # noqa: E402
 from generator.site_files import site_files  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
 
@@ -151,6 +152,7 @@ def stage(out: Path) -> int:
                                              config.get("site_url"), config.get("site_name") or "")
     config["extra"] = {**(config.get("extra") or {}), "app_colors": colors,   # partials/app-head.html
                        "tool_files": tool_files(model)}                       # partials/tool-early.html
+    config["extra"]["early_builds"] = early_builds(config["extra"]["tool_files"], CONTENT)   # partials/early-build.html
     if out.exists():
         shutil.rmtree(out)
     docs = out / "docs"

@@ -24,6 +24,7 @@ from generator.export.build_time import BuildTimeError, build_datetime  # noqa: 
 from generator.export.classic_scripts import ModuleSyntaxError  # noqa: E402
 from generator.export.finish import write_offline, write_start_script  # noqa: E402
 from generator.export.minify import MinifyError  # noqa: E402
+from generator.export.page_scripts import PageScriptsError, early_builds  # noqa: E402
 from generator.export.records import tool_files  # noqa: E402
 from generator.paths import DATA, SCHEMAS, TEMPLATES  # noqa: E402
 from generator.validate.problems_page import write_problems_page  # noqa: E402
@@ -81,6 +82,10 @@ def on_config(config):
     except ManifestError as err:
         raise PluginError(str(err)) from None
     config.extra["tool_files"] = tool_files(model)   # each tool page's records, asked for early (partials/tool-early.html)
+    try:   # ... and its script, one classic file (partials/early-build.html)
+        config.extra["early_builds"] = early_builds(config.extra["tool_files"], Path(config.docs_dir))
+    except PageScriptsError as err:
+        raise PluginError(str(err)) from None
     _files.clear()
     _files.update(generated)
     _descriptions.clear()
@@ -175,8 +180,8 @@ def on_post_build(config):
     site, dir_urls = Path(config.site_dir), config.use_directory_urls
     try:
         write_start_script(site)
-    except ModuleSyntaxError as err:
-        raise PluginError(f"the start page's script cannot be built: {err}") from None
+    except (ModuleSyntaxError, PageScriptsError) as err:
+        raise PluginError(f"the early pages' scripts cannot be built: {err}") from None
     if _serving:
         return                              # a preview: no download, and offline.js keeps the service worker off
     try:

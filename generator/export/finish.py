@@ -9,6 +9,7 @@ from generator.model.script_paths import classic_path
 from generator.export.minify import drop_inlined_stylesheets, minified_site_scripts, minify_texts, write_texts
 from generator.export.offline import write_service_worker
 from generator.export.offline_copy import write_offline_copy
+from generator.export.page_scripts import page_modules
 from generator.render.pages import START_SCRIPT
 
 
@@ -23,8 +24,10 @@ def write_start_script(site: Path) -> None:
     requests, each waiting for the one before, and with a browser's six connections to a host a
     slow network spent a second on round trips alone (tests/benchmarks/play_cold_bench.py). One
     file, asked for as the head is read, runs as soon as it is in; instant navigation still
-    imports the modules (page-scripts.js). Raises ModuleSyntaxError."""
-    for entry in (START_SCRIPT, PLAY_SCRIPT):
+    imports the modules (page-scripts.js). Each tool page is started the same way
+    (page_scripts.py early_builds): every module page-scripts.js's PAGES names is built.
+    Raises ModuleSyntaxError or PageScriptsError."""
+    for entry in sorted({START_SCRIPT, PLAY_SCRIPT, *page_modules(site).values()}):
         (site / classic_path(entry)).write_text(classic_script(entry, site), encoding="utf-8")
 
 

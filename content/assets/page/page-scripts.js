@@ -17,12 +17,13 @@ const PAGES = {
   "play-along": () => import("../play/page/index.js"),
 };
 
-// Play along opened directly is started by its classic build, asked for async in its head
-// (partials/play-early.html). On that first view its modules wait for that build: imported only
-// if, once the build has loaded or failed and the document is read, the page is still not started.
-// Either script may run first; the code is fetched once.
-const early = typeof window !== "undefined" ? window.cmpEarlyPlayBuild : null;
-const earlyRoot = early ? document.getElementById("play-along") : null;
+// Play along or a tool page opened directly is started by a classic build of its module, asked
+// for async in its head (partials/early-build.html, one per page: cmpEarlyBuild). On that first
+// view the page's modules wait for that build: imported only if, once the build has loaded or
+// failed and the document is read, the root is still not started. Either script may run first;
+// the code is fetched once. Roots of later views (instant navigation) import their modules.
+const early = typeof window !== "undefined" ? window.cmpEarlyBuild : null;
+const earlyRoots = new Set(early ? Object.keys(PAGES).map((id) => document.getElementById(id)).filter(Boolean) : []);
 
 function importFor(id, script) {
   script().catch((err) => {
@@ -37,7 +38,7 @@ function load() {
     // A root already started was started by its page's classic build; its modules are not asked for.
     const root = document.getElementById(id);
     if (!root || root.dataset.ready) continue;
-    if (root === earlyRoot) early.then(() => { if (root.isConnected && !root.dataset.ready) importFor(id, script); });
+    if (earlyRoots.has(root)) early.then(() => { if (root.isConnected && !root.dataset.ready) importFor(id, script); });
     else importFor(id, script);
   }
 }

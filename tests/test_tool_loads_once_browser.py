@@ -1,0 +1,158 @@
+"""A tool page opened directly fetches its code once, whichever of its two scripts runs first.
+
+The head of a calculator's or helper's page asks for the classic build of its module graph,
+async (partials/tool-early.html, partials/early-build.html), and the theme's scripts end with
+page-scripts.js, which imports a page's modules when its root is not started yet. Counted here:
+
+- a cold load of the battle calculator on the cold-phone profile of
+  tests/benchmarks/tool_cold_bench.py (served with gzip, no cache): the classic build is asked
+  for once, none of the modules only the calculator imports is asked for, and the form is ready;
+- every tool page, unthrottled: its build once, none of its own modules, the form ready;
+- each order forced: the early build held back until page-scripts.js has run, and the early
+  build failing (then the modules load).
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import pytest
+
+from conftest import ROOT
+from generator.export.classic_scripts import module_graph, parse_module
+from generator.model.script_paths import classic_path
+from generator.export.page_scripts import PAGE_SCRIPTS, page_modules
+from generator.paths import CONTENT
+from layout_shift import TOOL_ROOTS
+from quiet_server import serve
+
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+from play_cold_bench import NETWORK, THROTTLE, GzipHandler  # noqa: E402
+
+TOOLS = {page: root for page, root in TOOL_ROOTS.items() if page.startswith("calculators/")}
+BATTLE = "calculators/mare-nostrum-battle/"
+
+
+def _graph(entry: str) -> set[str]:
+    return {m.path for m in module_graph(entry, CONTENT)}
+
+
+def _shared() -> set[str]:
+    """The modules every page loads anyway: the theme's other module scripts and page-scripts.js's
+    static imports (read from the sources: the site's are minified)."""
+    import yaml
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    found: set[str] = set()
+    for item in config["extra_javascript"]:
+        if isinstance(item, dict) and item.get("type") == "module" and item["path"] != PAGE_SCRIPTS:
+            found |= _graph(item["path"])
+    loader = parse_module(PAGE_SCRIPTS, (CONTENT / PAGE_SCRIPTS).read_text(encoding="utf-8"), CONTENT)
+    for _local, dep, _name, _line in loader.imports:   # its static imports; the dynamic ones are the pages'
+        found |= _graph(dep)
+    return found
+
+
+@pytest.fixture(scope="module")
+def own():
+    """{tool page: (its entry module, the modules of its graph no other script of the page imports)}."""
+    modules, shared = page_modules(CONTENT), _shared()
+    out = {page: (modules[root], _graph(modules[root]) - shared) for page, root in TOOLS.items()}
+    assert all(entry in mods for entry, mods in out.values()), out
+    return out
+
+
+@pytest.fixture(scope="module")
+def gzip_url(site_dir):
+    url, server = serve(site_dir, handler_class=GzipHandler)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def _open(browser, url: str, page_path: str, throttle: bool = False, hold=None, fail=None):
+    """A new phone context opening a tool page; returns (context, page, asked, held), where asked
+    counts each site path requested. `hold` is answered only when the caller releases it; `fail`
+    is refused."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    asked: Counter = Counter()
+    page.on("request", lambda r: asked.update([r.url.split("?")[0].removeprefix(url)]))
+    held = []
+    if hold:
+        page.route(lambda u, t=url + hold: u.split("?")[0] == t, lambda route: held.append(route))
+    if fail:
+        page.route(lambda u, t=url + fail: u.split("?")[0] == t, lambda route: route.abort())
+    if throttle:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", NETWORK)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+    page.goto(url + page_path, wait_until="commit")
+    return context, page, asked, held
+
+
+def _ready(page, root: str) -> None:
+    page.wait_for_selector(f"#{root}[data-ready=true]", timeout=120000)
+    page.wait_for_load_state("load", timeout=120000)
+    page.wait_for_timeout(300)   # a late import would be asked for by now
+
+
+def _fetched(asked: Counter, entry: str, mods: set[str]) -> tuple[int, list[str]]:
+    return asked[classic_path(entry)], sorted(p for p in asked if p in mods)
+
+
+def test_a_throttled_cold_load_fetches_the_calculator_once(browser, gzip_url, own):
+    entry, mods = own[BATTLE]
+    context, page, _, _ = _open(browser, gzip_url, BATTLE)   # the server compresses each file once: not timed
+    _ready(page, TOOLS[BATTLE])
+    context.close()
+    context, page, asked, _ = _open(browser, gzip_url, BATTLE, throttle=True)
+    try:
+        _ready(page, TOOLS[BATTLE])
+        early, modules = _fetched(asked, entry, mods)
+    finally:
+        context.close()
+    assert early == 1 and modules == [], (
+        f"the classic build asked for {early} time(s), and {len(modules)} of the calculator's modules too: {modules[:5]}")
+
+
+@pytest.mark.parametrize("page_path", sorted(TOOLS))
+def test_each_tool_page_fetches_its_code_once(browser, site_url, own, page_path):
+    entry, mods = own[page_path]
+    context, page, asked, _ = _open(browser, site_url, page_path)
+    try:
+        _ready(page, TOOLS[page_path])
+        assert _fetched(asked, entry, mods) == (1, [])
+    finally:
+        context.close()
+
+
+def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site_url, own):
+    entry, mods = own[BATTLE]
+    context, page, asked, held = _open(browser, site_url, BATTLE, hold=classic_path(entry))
+    try:
+        page.wait_for_function(f"!!performance.getEntriesByName({site_url + PAGE_SCRIPTS!r}).length")
+        page.wait_for_function("document.readyState !== 'loading'")
+        page.wait_for_timeout(300)          # page-scripts.js has run: it must wait, not import
+        assert _fetched(asked, entry, mods)[1] == []
+        assert len(held) == 1
+        held[0].continue_()
+        _ready(page, TOOLS[BATTLE])
+        assert _fetched(asked, entry, mods) == (1, [])
+    finally:
+        context.close()
+
+
+def test_an_early_build_that_fails_to_load_leaves_it_to_the_modules(browser, site_url, own):
+    entry, mods = own[BATTLE]
+    context, page, asked, _ = _open(browser, site_url, BATTLE, fail=classic_path(entry))
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        _ready(page, TOOLS[BATTLE])
+        early, modules = _fetched(asked, entry, mods)
+        assert early == 1 and entry in modules
+    finally:
+        context.close()
+    assert errors == []
