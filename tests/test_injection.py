@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from generator.paths import GAMES_REGISTRY
 from conftest import ROOT, build_site, free_port, own_folder, serve
 from generator.validate.originality import strings_in
 from generator.validate.schemas import validators
@@ -57,14 +58,15 @@ def _set(obj, path, value):
     obj[path[-1]] = value
 
 
-def _poison(rec: dict, kind: str) -> int:
+def _poison(rec: dict, kind: str, skip=frozenset(SKIP_KEYS)) -> int:
     """Put the payloads into every string the record's schema accepts them in; returns how many.
 
     Each string is replaced (a numbered copy of the one-line payload, or the block payload where
     the text has lines): the payload alone fills most of a one-line field's 300 characters."""
     validator = validators()[kind]
     original = {path: text for path, text in strings_in(rec)
-                if path and path[-1] not in SKIP_KEYS and text != "unknown" and not re.fullmatch(r"[a-z]+-[a-z0-9-]+", text)}
+                if path and path[-1] not in skip and "where" not in path[:-1]   # a rule's where holds field values, not text
+                and text != "unknown" and not re.fullmatch(r"[a-z]+-[a-z0-9-]+", text)}
     for path, text in original.items():
         n = next(_NUMBER)   # unique across all records: no two names alike (the cross-game page pairs those)
         _set(rec, path, f"{n} {BLOCK}" if "\n" in text.strip() else f"{n} {ONE_LINE}")
@@ -91,10 +93,16 @@ def poisoned(request, tmp_path_factory):
     shutil.copytree(ROOT / "data", data)
     files = {}     # path -> (first line, poisoned record, original record)
     for path in sorted(data.rglob("*.yaml")):
+        if path == data / GAMES_REGISTRY:   # the list of games holds no text a page shows
+            continue
         head = path.read_text(encoding="utf-8").split("\n", 1)[0]
         rec = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         files[path] = (head, rec, copy.deepcopy(rec))
-        _poison(rec, rec["kind"])
+    # A field a rule selects records by (leaves' where) holds a value the rule names, not text.
+    selected = {key for _, rec, _ in files.values() if rec.get("kind") == "game"
+                for rule in ((rec.get("play_along") or {}).get("leaves") or []) for key in (rule.get("where") or {})}
+    for _, rec, _ in files.values():
+        _poison(rec, rec["kind"], frozenset(SKIP_KEYS) | selected)
 
     written = {}   # path -> the text last written there
 
