@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -19,20 +20,25 @@ from generator.load.yaml_bounded import Refused, parse
 from hostile_cases import MINI, _deep_aliases, _laughs, _nested
 
 
-def bounded(fn, timeout: float = 20.0):
-    """fn() in a thread, failing the test if it has not returned within timeout seconds."""
+def bounded(fn, cpu: float = 20.0, wall: float = 120.0):
+    """fn() in a thread, failing the test if it took more than `cpu` seconds of its own CPU time
+    (a shared, busy machine stretches wall time, not CPU time), or has not returned within `wall`."""
     result = {}
 
     def run():
+        start = time.thread_time()
         try:
             result["value"] = fn()
         except BaseException as err:  # noqa: BLE001 - handed to the test
             result["error"] = err
+        result["cpu"] = time.thread_time() - start
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
-    worker.join(timeout)
+    worker.join(wall)
     if worker.is_alive():
-        pytest.fail(f"did not finish within {timeout:.0f} s")
+        pytest.fail(f"did not finish within {wall:.0f} s")
+    if result["cpu"] > cpu:
+        pytest.fail(f"took {result['cpu']:.1f} s of CPU time, more than {cpu:.0f} s")
     if "error" in result:
         raise result["error"]
     return result.get("value")
