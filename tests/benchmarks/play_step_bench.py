@@ -245,10 +245,10 @@ def main() -> int:
     median = max(r["site"][0] for r in rows)
     worst = max(r["site"][2] for r in rows)
     ratio = max(r["site"][0] / r["floor"][0] for r in rows)
-    print(f"\ngoal (issues 25, 31): at most {GOAL_MS} ms per step at 1x and 10x: slowest median {median:.1f} ms "
+    print(f"\ngoal: at most {GOAL_MS} ms per step at 1x and 10x: slowest median {median:.1f} ms "
           f"({'met' if median <= GOAL_MS else 'NOT met'}), worst press {worst:.1f} ms ({'met' if worst <= GOAL_MS else 'NOT met'}; "
           f"the floor's worst shows what the machine's own load adds); ratio = site median / floor median, "
-          f"goal (issue 31) at most {RATIO_GOAL}: worst {ratio:.2f} ({'met' if ratio <= RATIO_GOAL else 'NOT met'}); "
+          f"goal: at most {RATIO_GOAL}: worst {ratio:.2f} ({'met' if ratio <= RATIO_GOAL else 'NOT met'}); "
           f"script = the click's own script (engine and page), median; the rest of a press is style, layout and paint; "
           f"no theme = the site's page without Material's stylesheets and script: what the card itself costs")
     return 0

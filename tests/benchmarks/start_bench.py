@@ -178,7 +178,7 @@ def main() -> int:
     for r in rows:
         for name in PAGES:
             print(f"  {r['scale']}x {name:>5}: " + "  ".join(f"{c:.0f}/{w:.0f}" for c, w in r[name + "_runs"]))
-    print("\ngoal (issue 16.2): ratio at most 1.30, cold and warm, at 1x and 10x")
+    print("\ngoal: ratio at most 1.30, cold and warm, at 1x and 10x")
     return 0
 
 

@@ -1,4 +1,4 @@
-// A renamed record (former_ids, issue 33): a link or a stored table written before the rename holds
+// A renamed record (former_ids): a link or a stored table written before the rename holds
 // the old id, and still finds the record after a redeploy, everywhere one can hold it: the
 // calculators' and helpers' links (tools/opening.js), table links and the stored table's query (the
 // play-along engine), search's in:table (the index's former map) and the record page's note
@@ -49,7 +49,7 @@ test("a table link and a stored table's query with the old id keep the record in
   const { table, errors } = tableFromQuery(rules, "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&in=mn-ajax.1");
   assert.deepEqual(errors, []);
   assert.deepEqual(table.inPlay, [{ id: "mn-aias", player: 1 }]);
-  // The link is the table's log (issue 31): the record enters as e=i<id without its prefix>.
+  // The link is the table's log: the record enters as e=i<id without its prefix>.
   assert.match(tableToQuery(rules, table), /e=iaias\.1/);
   // A log written before the rename names the old id without its prefix: it is read the same way.
   const logged = tableFromQuery(rules, "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&e=iajax.1&e=m1.combat");

@@ -1,4 +1,4 @@
-// Issue 18, the tools' hostile links and exports: which value a repeated key gave, unknown and
+// The tools' hostile links and exports: which value a repeated key gave, unknown and
 // repeated keys summarised past a few, one check of the export's form and version for every
 // page, and the messages that read wrongly.
 import test from "node:test";

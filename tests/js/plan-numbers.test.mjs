@@ -1,4 +1,4 @@
-// Numbers too large to count with, in the two battle calculators' links (issue 27, Low "Data"):
+// Numbers too large to count with, in the two battle calculators' links:
 // "1e309" in a Mare Nostrum plan was read as Infinity, passed unchecked under "never" and came
 // back as "Infinity" in the address; Ancient Conquest read thirty nines as 1e+30 (written back
 // as "1e+30") and four hundred as Infinity ("must be a number"). Each is now refused with a

@@ -1,4 +1,4 @@
-// Mare Nostrum: Mythology played along (issue 31, "Done when"): 4 players, the predetermined
+// Mare Nostrum: Mythology played along: 4 players, the predetermined
 // setup, three turns, by a scripted log replayed through applyChange. At every position: the
 // state, the reminders with their words, what is due (play-game-helpers.mjs checkMoment); at the
 // moments the source names, what it says. Lines cite 000_0359f61f61dff767.txt as 000:<line>.

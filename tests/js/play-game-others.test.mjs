@@ -1,5 +1,5 @@
 // Ancient Conquest (all 15 turns), 7 Wonders Myths (three ages), Mosaic and the Diplomacy
-// variant played along by scripted logs (issue 31, "Done when"), every position checked
+// variant played along by scripted logs, every position checked
 // (play-game-helpers.mjs checkMoment). Lines cite the sources as 004:<line> (Ancient Conquest,
 // 004_fbe8c053f9a5701f.txt), 001:<line> (7 Wonders Myths), 003:<line> (Mosaic), 002:<line>.
 import test from "node:test";

@@ -1,5 +1,5 @@
 // A hostile tester's links, stored tables and QR codes against the play-along engine and page
-// modules (issue 25, "Bad input"). What play-table.test.mjs and play-stored-table.test.mjs
+// modules (bad input). What play-table.test.mjs and play-stored-table.test.mjs
 // already check is not repeated; these are the cases a hostile tester added: every bad value
 // is a {field, message} for a field the page has, quickly, the link the page writes back holds
 // only what was checked, an echoed value cannot turn the message around it (bidi controls),

@@ -1,4 +1,4 @@
-// Play along's records file per game (issue 31.8): content/assets/play/page/load.js's pure parts
+// Play along's records file per game: content/assets/play/page/load.js's pure parts
 // and the files generator/export/records.py writes beside api/records.json (api/games/<game>.json,
 // api/games/index.json). The engine reads a game's file exactly as it reads the whole export: the
 // same rules, the same moments; a link to an unknown game still names every game.

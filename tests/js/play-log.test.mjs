@@ -1,5 +1,5 @@
 // The table as a log (content/assets/play/engine/log.js, events.js, state.js): hostile logs
-// (issue 31: unknown events, events out of order, a record entered twice, leaving a record never
+// (unknown events, events out of order, a record entered twice, leaving a record never
 // entered, 10,000 events, an undo past the start, a seat view for a seat that does not exist, a
 // log from another game), each a message at its field with the rest read and nothing hanging; a
 // seeded property test of random logs; the link's length bound for long games.

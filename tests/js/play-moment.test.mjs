@@ -53,7 +53,7 @@ test("the steps are the turn root's step_of tree in pre-order by order: a phase,
 
 test("Mare Nostrum's turns are open-ended: its wins are checked as soon as met (play_along.wins), never as an end due each turn", () => {
   // "As soon as one player meets the victory conditions, the game ends immediately"
-  // (000_0359f61f61dff767.txt lines 536-537): issue 31 found the win shown as due at Combat.
+  // (000_0359f61f61dff767.txt lines 536-537): the win once showed as due at Combat.
   const t = table("g=mare-nostrum&n=3");
   const g = rules.games["mare-nostrum"];
   const lastStep = g.steps[g.steps.length - 1].id;
@@ -195,7 +195,7 @@ test("a record in play whose timing is unknown is listed once, as when: unknown,
 // The turns an objective's text names, read from the text alone (not from its timing):
 // "turn N", "turns N and M", "turn N or turn M" are those turns; "from turn N to/through turn M"
 // and "turns N to M" every turn between.
-// Objectives whose text gives no turn number but whose window issue 32 decided (each reading is the
+// Objectives whose text gives no turn number but whose window was decided by reading the source (each reading is the
 // timing's note, shown on the page): a prevention with no window holds the whole game, like Egypt 8's
 // "throughout the game" (004_fbe8c053f9a5701f.txt lines 338, 342).
 const WHOLE_GAME = new Set(["ac-egyptian-empire#4", "ac-egyptian-empire#8"]);
@@ -244,7 +244,7 @@ test("every Ancient Conquest objective is due at exactly the turns its text give
     for (const d of m.due) {
       if (d.objective === null) continue;
       const key = `${d.id}#${d.objective}`;
-      // A deadline's last chance is the turn before its turn (issue 32: "before turn 10" is due
+      // A deadline's last chance is the turn before its turn ("before turn 10" is due
       // at the start of turn 10, its last chance turn 9); it is held by its own test.
       if (d.what === "last-chance") { lastChances.push(`${key}@${m.round.n}`); continue; }
       if (!seen.has(key)) seen.set(key, new Map());

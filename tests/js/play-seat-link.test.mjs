@@ -1,4 +1,4 @@
-// A phone for every seat (issue 31.5): content/assets/play/page/seat-link.js reads and writes the
+// A phone for every seat: content/assets/play/page/seat-link.js reads and writes the
 // table's link "as player N" (as=N) around the engine's query. A seat that does not exist, a
 // number that is not one, the key given twice: a message at `as`, the table for everyone.
 import test from "node:test";

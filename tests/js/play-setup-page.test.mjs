@@ -1,4 +1,4 @@
-// Setup for this table, as the page writes it (issue 31.6; content/assets/play/page/setup.js's
+// Setup for this table, as the page writes it (content/assets/play/page/setup.js's
 // pure parts): a line per seat naming that seat's own records (its `brings`, for the options on),
 // each rule once (a rule done by each player is one line with a line per seat to tick), and the
 // checklist done only when every line is ticked. Mare Nostrum's predetermined setup: each

@@ -156,7 +156,7 @@ test("a game the site did not know when this was written is kept: its ids are id
 });
 
 test("a stored table's message shows bidi, C1 and invisible characters escaped, never as they are", () => {
-  // Issue 33: U+202E in a stored table was echoed into the message, turning it around.
+  // U+202E in a stored table was once echoed into the message, turning it around.
   const bad = ["\u202e", "\u061c", "\u0085", "\u009b", "\u200b", "\u2066", "\u2028", "\ufeff"];
   for (const c of bad) {
     for (const value of [{ ...table, game: `mare${c}nostrum` }, { ...table, [`x${c}`]: 1 },

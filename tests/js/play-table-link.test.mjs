@@ -1,5 +1,5 @@
-// The table's own link, which the QR codes and the printed sheet hold (content/assets/play/page/table-link.js,
-// issue 33): on the site, the page's own address; in the downloadable copy opened from a file, the site's
+// The table's own link, which the QR codes and the printed sheet hold (content/assets/play/page/table-link.js):
+// on the site, the page's own address; in the downloadable copy opened from a file, the site's
 // public address (the canonical link), never a file:/// address no other phone can open; null when the copy
 // knows no public address (the page then says the code works only from the site).
 // Run: node --test tests/js/play-table-link.test.mjs

@@ -1,5 +1,5 @@
 // The play-along engine's table (content/assets/play/engine/table.js): a table from a
-// link's query and back, and hostile links (issue 25: an unknown game, record or option, 0 or
+// link's query and back, and hostile links (an unknown game, record or option, 0 or
 // 99 players, repeated keys, 10,000 keys, an oversize query): a message each, never a throw
 // or a hang, and the rest of the table still read.
 import test from "node:test";
@@ -24,8 +24,8 @@ test("every game record carries play_along, and every one is read, each with ste
 });
 
 test("the design's example table (an old link: in= and at=) reads as its changes and writes the log's link", () => {
-  // Old links and stored tables (issue 25: in=, at=) still open, read as the changes they were:
-  // the records entering, then the marker (issue 31, item 1).
+  // Old links and stored tables (in=, at=) still open, read as the changes they were:
+  // the records entering, then the marker.
   const q = "g=mare-nostrum&n=4&s=mn-rome&s=mn-greece&in=mn-ajax.1&at=2.mn-military-phase";
   const { table, errors } = read(q);
   assert.deepEqual(errors, []);

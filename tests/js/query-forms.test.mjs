@@ -1,4 +1,4 @@
-// Issue 27: a link in the other battle calculator's form names the keys it does not read, and
+// A link in the other battle calculator's form names the keys it does not read, and
 // an engine's "the records lack ..." sentences are read back into the record and fact they name
 // (generator/validate/engine_gaps.mjs), so the check can point at the line.
 // Pure: needs no records. Run: node --test tests/js/query-forms.test.mjs

@@ -1,4 +1,4 @@
-// Issue 27's Low search findings, each on the pure function that fixes it:
+// Low search findings of a hostile review, each on the pure function that fixes it:
 // - groups nested deeper than MAX_DEPTH get a problem (as the 500-character cut does), are
 //   not searched as plain words behind the player's back, and open brackets are counted;
 // - one folding (shared/plain-text.js) for a query from an address: NUL, BEL, ESC, DEL and the
@@ -92,7 +92,7 @@ test("the card browser's ?search= is folded and cut to what the engine reads, wi
 });
 
 test("plainQuery folds C1 controls, the Arabic letter mark and separators, and takes invisible characters out", () => {
-  // Issue 33: the Arabic letter mark, C1 controls and zero-width spaces in a link were echoed.
+  // The Arabic letter mark, C1 controls and zero-width spaces in a link were echoed.
   assert.equal(plainQuery("a\u0085b\u009bc\u0080d"), "a b c d");
   assert.equal(plainQuery("a\u061cb\u2028c\u2029d\ufff9e"), "a b c d e");
   assert.equal(plainQuery("a\u200bj\u200ca\u200dx\u2060\ufeff\u00ad"), "ajax");   // as the index reads it

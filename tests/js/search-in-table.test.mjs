@@ -1,4 +1,4 @@
-// in:table (issue 25): the search keeps exactly the records in play at the device's table, as
+// in:table: the search keeps exactly the records in play at the device's table, as
 // content/assets/play/stored-table.js reads it back, mixes with every other field, and with no
 // table (or one that cannot be read) says so and finds nothing, never throwing. The chip's
 // clause toggle, the card browser's facet, and the record page's note text.
@@ -162,7 +162,7 @@ test("what the play-along page stores for a full table of each game, the site re
 });
 
 test("with storage blocked (asking for localStorage throws), in:table says the table cannot be kept, not 'set one'", () => {
-  // Issue 33: site data blocked made readStoredTable() read no storage as 'no table set', and the
+  // Site data blocked once made readStoredTable() read no storage as 'no table set', and the
   // search asked the player to set a table on Play along, which this device cannot keep.
   const had = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
   Object.defineProperty(globalThis, "localStorage", { configurable: true, get() { throw new Error("SecurityError"); } });

@@ -159,7 +159,7 @@ test("'amun' finds both Amun-Ra records first (Amun alone is no alias: the sourc
   assert.deepEqual(ids(search(INDEX, "amun")).slice(0, 2).sort(), ["ac-amon-ra", "swm-amun-ra"]);
 });
 
-test("'odyseus' finds Odysseus first (Mare Nostrum's Ulysses is not called Odysseus: a Roman name is no alias of the Greek, issue 32)", () => {
+test("'odyseus' finds Odysseus first (Mare Nostrum's Ulysses is not called Odysseus: a Roman name is no alias of the Greek)", () => {
   assert.equal(ids(search(INDEX, "odyseus"))[0], "swm-odysseus");
 });
 
@@ -290,7 +290,7 @@ test("postings that point outside the documents are not followed", () => {
   assert.deepEqual(none, []);
 });
 
-// ---- an alias is the same name spelled or translated, never another god (issue 18) ---------
+// ---- an alias is the same name spelled or translated, never another god ---------
 
 test("'vulcan' and 'mars' give Mare Nostrum's gods first, and no 7 Wonders Myths card at all", () => {
   for (const [query, first, never] of [["vulcan", "mn-vulcan", "swm-hephaestus"], ["mars", "mn-mars", "swm-ares"]]) {
@@ -301,7 +301,7 @@ test("'vulcan' and 'mars' give Mare Nostrum's gods first, and no 7 Wonders Myths
   }
 });
 
-// ---- issue 18: invisible characters and queries with no word -------------------------
+// ---- invisible characters and queries with no word -------------------------
 
 test("zero-width characters are folded away: 'a\\u200bjax' finds Ajax, as 'ajax' does", () => {
   for (const q of ["a\u200bjax", "aj\u200cax", "\u2060ajax", "a\u00adjax", "\ufeffajax", "aja\u200dx"]) {

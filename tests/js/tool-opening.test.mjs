@@ -1,4 +1,4 @@
-// Every tool opens on an answer (issue 16.7): each calculator and helper's opening state,
+// Every tool opens on an answer: each calculator and helper's opening state,
 // from its game record (tools[].opens_on), runs through its own engine without a problem and
 // gives a verdict; the manual's examples give the manual's figures; a link's own state wins;
 // a hostile or missing opening is ignored, never followed.

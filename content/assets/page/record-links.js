@@ -7,7 +7,7 @@
 // its link, at the top of the screen.
 //
 // A record removed since the link was made has no entry: the list says so, above its first
-// entry, and offers a search for the words of the old id (issue 18), instead of silently
+// entry, and offers a search for the words of the old id, instead of silently
 // showing the top of the list.
 import { el } from "../shared/dom.js";
 import { onEveryPage } from "../shared/on-page.js";

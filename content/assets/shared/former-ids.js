@@ -1,7 +1,7 @@
 // A renamed record keeps its old ids in `former_ids` (CONTRIBUTING.md, "Ids"), and its old page
 // redirects to the new one. A link or a stored table written before the rename still holds the old
 // id: every reader of such a link maps it to the record's id first, so the record does not drop
-// out after a redeploy (issue 33). Pure: the export's records in, a map and strings out; Node and
+// out after a redeploy. Pure: the export's records in, a map and strings out; Node and
 // the browser import the same file. Used by tools/opening.js (the calculators' and helpers'
 // links), the play-along engine (table links and the stored table's query), search's in:table
 // (through the index's `former` map) and the record page's in-play note.
