@@ -28,12 +28,14 @@ from generator.export.classic_scripts import module_graph, parse_module
 from generator.model.script_paths import classic_path
 from generator.export.finish import PLAY_SCRIPT
 from generator.paths import CONTENT
+from cold_page import open_cold
 from quiet_server import serve
 
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 from play_cold_bench import NETWORK, QUERY, THROTTLE, GzipHandler  # noqa: E402
 
 EARLY = classic_path(PLAY_SCRIPT)
+PLAY = f"play-along/?{QUERY}"
 PAGE_SCRIPTS = "assets/page/page-scripts.js"
 # (network conditions, CPU slowdown): the cold phone, then a faster network with a slower CPU, twice.
 PROFILES = [(NETWORK, THROTTLE)] + 2 * [({**NETWORK, "latency": 50, "downloadThroughput": 8_000_000 / 8}, 6)]
@@ -73,29 +75,6 @@ def play_only():
     return found
 
 
-def _open(browser, url: str, throttle=None, hold=None, fail=None):
-    """A new phone context opening play along's table link; returns (context, page, asked), where
-    asked counts each site path requested. `hold` (a site path) is answered only when the caller
-    releases it; `fail` is refused."""
-    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2)
-    page = context.new_page()
-    asked: Counter = Counter()
-    page.on("request", lambda r: asked.update([r.url.split("?")[0].removeprefix(url)]))
-    held = []
-    if hold:
-        page.route(lambda u, t=url + hold: u.split("?")[0] == t, lambda route: held.append(route))
-    if fail:
-        page.route(lambda u, t=url + fail: u.split("?")[0] == t, lambda route: route.abort())
-    if throttle:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", throttle[0])
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle[1]})
-    page.goto(f"{url}play-along/?{QUERY}", wait_until="commit")
-    return context, page, asked, held
-
-
 def _ready(page) -> None:
     page.wait_for_selector("#play-along[data-ready=true]", timeout=120000)
     page.wait_for_selector("#pa-reminders li[data-record]", timeout=30000)
@@ -108,11 +87,11 @@ def _fetched(asked: Counter, play_only: set[str]) -> tuple[int, list[str]]:
 
 
 def test_a_throttled_cold_load_fetches_play_along_once(browser, gzip_url, play_only):
-    context, page, _, _ = _open(browser, gzip_url)   # the server compresses each file once: not timed
+    context, page, _, _ = open_cold(browser, gzip_url, PLAY)   # the server compresses each file once: not timed
     _ready(page)
     context.close()
     for run, throttle in enumerate(PROFILES):
-        context, page, asked, _ = _open(browser, gzip_url, throttle=throttle)
+        context, page, asked, _ = open_cold(browser, gzip_url, PLAY, throttle=throttle)
         try:
             _ready(page)
             early, modules = _fetched(asked, play_only)
@@ -124,7 +103,7 @@ def test_a_throttled_cold_load_fetches_play_along_once(browser, gzip_url, play_o
 
 
 def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site_url, play_only):
-    context, page, asked, held = _open(browser, site_url, hold=EARLY)
+    context, page, asked, held = open_cold(browser, site_url, PLAY, hold=EARLY)
     try:
         page.wait_for_function(f"!!performance.getEntriesByName({site_url + PAGE_SCRIPTS!r}).length")
         page.wait_for_function("document.readyState !== 'loading'")
@@ -139,7 +118,7 @@ def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site
 
 
 def test_the_early_build_arriving_first_starts_the_page_alone(browser, site_url, play_only):
-    context, page, asked, held = _open(browser, site_url, hold=PAGE_SCRIPTS)
+    context, page, asked, held = open_cold(browser, site_url, PLAY, hold=PAGE_SCRIPTS)
     try:
         page.wait_for_function(f"performance.getEntriesByName({site_url + EARLY!r}).some((e) => e.responseEnd > 0)")
         page.wait_for_timeout(300)          # the early build has run; it starts the page once the document is read
@@ -152,7 +131,7 @@ def test_the_early_build_arriving_first_starts_the_page_alone(browser, site_url,
 
 
 def test_an_early_build_that_fails_to_load_leaves_it_to_the_modules(browser, site_url, play_only):
-    context, page, asked, _ = _open(browser, site_url, fail=EARLY)
+    context, page, asked, _ = open_cold(browser, site_url, PLAY, fail=EARLY)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:

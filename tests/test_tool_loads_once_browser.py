@@ -24,6 +24,7 @@ from generator.model.script_paths import classic_path
 from generator.export.page_scripts import PAGE_SCRIPTS, page_modules
 from generator.paths import CONTENT
 from layout_shift import TOOL_ROOTS
+from cold_page import open_cold
 from quiet_server import serve
 
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
@@ -69,29 +70,6 @@ def gzip_url(site_dir):
     server.server_close()
 
 
-def _open(browser, url: str, page_path: str, throttle: bool = False, hold=None, fail=None):
-    """A new phone context opening a tool page; returns (context, page, asked, held), where asked
-    counts each site path requested. `hold` is answered only when the caller releases it; `fail`
-    is refused."""
-    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2)
-    page = context.new_page()
-    asked: Counter = Counter()
-    page.on("request", lambda r: asked.update([r.url.split("?")[0].removeprefix(url)]))
-    held = []
-    if hold:
-        page.route(lambda u, t=url + hold: u.split("?")[0] == t, lambda route: held.append(route))
-    if fail:
-        page.route(lambda u, t=url + fail: u.split("?")[0] == t, lambda route: route.abort())
-    if throttle:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", NETWORK)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-    page.goto(url + page_path, wait_until="commit")
-    return context, page, asked, held
-
-
 def _ready(page, root: str) -> None:
     page.wait_for_selector(f"#{root}[data-ready=true]", timeout=120000)
     page.wait_for_load_state("load", timeout=120000)
@@ -104,10 +82,10 @@ def _fetched(asked: Counter, entry: str, mods: set[str]) -> tuple[int, list[str]
 
 def test_a_throttled_cold_load_fetches_the_calculator_once(browser, gzip_url, own):
     entry, mods = own[BATTLE]
-    context, page, _, _ = _open(browser, gzip_url, BATTLE)   # the server compresses each file once: not timed
+    context, page, _, _ = open_cold(browser, gzip_url, BATTLE)   # the server compresses each file once: not timed
     _ready(page, TOOLS[BATTLE])
     context.close()
-    context, page, asked, _ = _open(browser, gzip_url, BATTLE, throttle=True)
+    context, page, asked, _ = open_cold(browser, gzip_url, BATTLE, throttle=(NETWORK, THROTTLE))
     try:
         _ready(page, TOOLS[BATTLE])
         early, modules = _fetched(asked, entry, mods)
@@ -120,7 +98,7 @@ def test_a_throttled_cold_load_fetches_the_calculator_once(browser, gzip_url, ow
 @pytest.mark.parametrize("page_path", sorted(TOOLS))
 def test_each_tool_page_fetches_its_code_once(browser, site_url, own, page_path):
     entry, mods = own[page_path]
-    context, page, asked, _ = _open(browser, site_url, page_path)
+    context, page, asked, _ = open_cold(browser, site_url, page_path)
     try:
         _ready(page, TOOLS[page_path])
         assert _fetched(asked, entry, mods) == (1, [])
@@ -130,7 +108,7 @@ def test_each_tool_page_fetches_its_code_once(browser, site_url, own, page_path)
 
 def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site_url, own):
     entry, mods = own[BATTLE]
-    context, page, asked, held = _open(browser, site_url, BATTLE, hold=classic_path(entry))
+    context, page, asked, held = open_cold(browser, site_url, BATTLE, hold=classic_path(entry))
     try:
         page.wait_for_function(f"!!performance.getEntriesByName({site_url + PAGE_SCRIPTS!r}).length")
         page.wait_for_function("document.readyState !== 'loading'")
@@ -146,7 +124,7 @@ def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site
 
 def test_an_early_build_that_fails_to_load_leaves_it_to_the_modules(browser, site_url, own):
     entry, mods = own[BATTLE]
-    context, page, asked, _ = _open(browser, site_url, BATTLE, fail=classic_path(entry))
+    context, page, asked, _ = open_cold(browser, site_url, BATTLE, fail=classic_path(entry))
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
