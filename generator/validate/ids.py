@@ -6,7 +6,12 @@ import unicodedata
 
 from generator.problems import SUGGEST_UP_TO, ascii_spelling
 
-_ID = re.compile(r"[a-z][a-z0-9]{0,5}-[a-z0-9]+(-[a-z0-9]+)*")   # as schemas/common.schema.json#/$defs/id
+
+
+def _id_pattern():
+    """The schema's own id pattern (schemas/common.schema.json#/$defs/id), anchors taken off."""
+    from generator.validate.schemas import load_schemas
+    return re.compile(load_schemas()["common.schema.json"]["$defs"]["id"]["pattern"].strip("^$"))
 
 
 def suggest_id(value, prefix: str | None = None, prefixes=()) -> str | None:
@@ -19,4 +24,4 @@ def suggest_id(value, prefix: str | None = None, prefixes=()) -> str | None:
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     if prefix and slug and slug.split("-", 1)[0] not in {prefix, *prefixes}:
         slug = f"{prefix}-{slug}"
-    return slug if _ID.fullmatch(slug) else None
+    return slug if _id_pattern().fullmatch(slug) else None

@@ -11,8 +11,8 @@
 // showing the top of the list.
 import { el } from "../shared/dom.js";
 import { onEveryPage } from "../shared/on-page.js";
+import { isRecordId } from "../shared/refs.js";
 
-const RECORD_ID = /^[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*$/;   // as schemas/common.schema.json#/$defs/id
 const GONE = "cmp-gone";
 
 // Opened from files (the downloadable copy), a folder shows as a listing: name its index page.
@@ -44,7 +44,7 @@ function follow() {
 function sayGone(id) {
   document.getElementById(GONE)?.remove();
   const list = document.querySelector("ul.cmp-list");
-  if (!id || !list || !RECORD_ID.test(id)) return;
+  if (!id || !list || !isRecordId(id)) return;
   const words = id.replace(/^[a-z]+-/, "").replace(/-/g, " ");
   const search = el("button", { type: "button", class: "cmp-gone__search", text: `Search for “${words}”` });
   search.addEventListener("click", () => {

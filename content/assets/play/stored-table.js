@@ -11,6 +11,7 @@
 //
 // No DOM: every function takes an optional Storage-like object (Node tests pass one); without it
 // the page's own localStorage is used.
+import { isRecordId } from "../shared/refs.js";
 
 export const TABLE_KEY = "compendium.table.v1";
 export const TABLE_VERSION = 1;
@@ -28,7 +29,6 @@ const MAX_GAME = 60;
 
 // A record id, as the records' schema spells it (schemas/common.schema.json#/$defs/id): a game's
 // prefix, a hyphen, then words. Which prefixes exist is data (data/games.yaml), not known here.
-export const RECORD_ID = /^[a-z][a-z0-9]{0,5}-[a-z0-9]+(-[a-z0-9]+)*$/;
 const prefixOf = (id) => id.slice(0, id.indexOf("-"));
 export const GAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // What a table query can hold: its keys and values are ids, numbers and positions
@@ -81,7 +81,7 @@ export function checkedTable(value) {
       if (key !== "id" && key !== "player") return refuse(`a record in play has an unknown field ${shown(key)}`);
     }
     const { id, player = null } = item;
-    if (typeof id !== "string" || id.length > 100 || !RECORD_ID.test(id)) return refuse(`${shown(id)} is not a record id`);
+    if (typeof id !== "string" || id.length > 100 || !isRecordId(id)) return refuse(`${shown(id)} is not a record id`);
     // A table is of one game, so its records share one prefix; a record page shows "In play" only
     // for a table of its own game (page/in-play.js).
     if (first === null) first = id;

@@ -6,10 +6,11 @@
 // links), the play-along engine (table links and the stored table's query), search's in:table
 // (through the index's `former` map) and the record page's in-play note.
 
+import { RECORD_ID_SOURCE, isRecordId } from "./refs.js";
+
 // A record id as the schema spells it, standing alone in a value ("mn-ajax", "mn-ajax.1",
 // "2.mn-military-phase", "mn-hamilcar,mn-hannibal"): never part of a longer word or id.
-const ID = /(?<![a-z0-9-])[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*(?![a-z0-9-])/g;
-const ONE_ID = /^[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID = new RegExp(`(?<![a-z0-9-])${RECORD_ID_SOURCE}(?![a-z0-9-])`, "g");
 const maps = new WeakMap();
 
 /** Map(former id -> the record's id) of an export's records ({records} or the list); cached per list. */
@@ -19,7 +20,7 @@ export function formerIdMap(data) {
   const map = new Map();
   for (const rec of list) {
     if (!rec || typeof rec.id !== "string" || !Array.isArray(rec.former_ids)) continue;
-    for (const old of rec.former_ids) if (typeof old === "string" && ONE_ID.test(old) && old !== rec.id) map.set(old, rec.id);
+    for (const old of rec.former_ids) if (typeof old === "string" && isRecordId(old) && old !== rec.id) map.set(old, rec.id);
   }
   maps.set(list, map);
   return map;

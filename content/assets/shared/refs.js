@@ -10,6 +10,16 @@
 /** A record id as a regular expression source: no anchors, no groups that capture. */
 export const ID_SOURCE = "[a-z][a-z0-9]*(?:-[a-z0-9]+)+";
 
+/** A record's own id as the schema spells it (schemas/common.schema.json#/$defs/id): a game's
+ * prefix of one to six letters and digits, a letter first, then hyphen-joined words. */
+export const RECORD_ID_SOURCE = "[a-z][a-z0-9]{0,5}-[a-z0-9]+(?:-[a-z0-9]+)*";
+const RECORD_ID = new RegExp(`^${RECORD_ID_SOURCE}$`);
+
+/** Whether `x` is a string spelled as a record's id. */
+export function isRecordId(x) {
+  return typeof x === "string" && RECORD_ID.test(x);
+}
+
 const REF_SOURCE = `\\{(${ID_SOURCE})(?:\\|([^{}|\\n]+))?\\}`;
 
 /** A new global pattern for references: group 1 is the id, group 2 the shown words (undefined if none). */
