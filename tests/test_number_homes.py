@@ -255,3 +255,93 @@ def test_each_issue_32_class_is_found_on_its_plant(tmp_path):
     missing = [(rid, path) for *_, rid, path in ISSUE32_PLANTS if (rid, path) not in got]
     assert missing == [], "\n".join(map(str, findings))
     assert len(findings) <= len(ISSUE32_PLANTS) + 2, "\n".join(map(str, findings))
+
+
+# --- What the lint is told, as data (generator/validate/number_exceptions.py) ------------------
+
+def _lint_lines(data: Path, capsys) -> list[str]:
+    """The lines `python -m generator numbers` prints for `data`."""
+    from generator.validate.number_homes import main
+    main(data)
+    return capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
+def test_a_not_the_same_in_data_silences_its_finding_and_without_it_the_line_comes_back(tmp_path, capsys):
+    data = copy_data(tmp_path)
+    prayer = data / "seven-wonders-myths/rule/swm-prayer-phase.yaml"
+    leaders = data / "seven-wonders-myths/component/swm-leader-cards.yaml"
+    with_notes = (prayer.read_text(encoding="utf-8"), leaders.read_text(encoding="utf-8"))
+    assert not [s for s in _lint_lines(data, capsys) if "swm-prayer-phase" in s or "swm-leader-cards" in s]
+    prayer.write_text(re.sub(r"\n  not_the_same: [^\n]*", "", with_notes[0]), encoding="utf-8")
+    leaders.write_text(re.sub(r"\nnot_the_same:\n  count: [^\n]*", "", with_notes[1]), encoding="utf-8")
+    lines = _lint_lines(data, capsys)
+    for rel, field in [("data/seven-wonders-myths/rule/swm-prayer-phase.yaml", "facts[0]"),
+                       ("data/seven-wonders-myths/component/swm-leader-cards.yaml", "count")]:
+        hits = [s for s in lines if s.startswith(rel + ":") and f": {field}: " in s]
+        assert len(hits) == 1 and "also stands in its home" in hits[0], lines
+
+
+@pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
+def test_a_synonym_in_data_finds_its_pair_and_without_it_the_line_goes(tmp_path, capsys):
+    data = copy_data(tmp_path)
+    file, old, new, rid, path = ISSUE32_PLANTS[0]     # ac-fleet's capacity beside the fleets' counters carried
+    edit(data / file, old, new)
+    rel = "data/" + file
+    assert [s for s in _lint_lines(data, capsys) if s.startswith(rel + ":") and ": facts[0]: " in s]
+    synonyms = data / "number-synonyms.yaml"
+    edit(synonyms, "  - reads_as: [capacity]\n    words: [counter, carried]\n    records: [ac-fleet, ac-fleets]\n", "")
+    text = synonyms.read_text(encoding="utf-8")
+    synonyms.write_text(re.sub(r"    reason: A fleet's capacity[^\n]*\n", "", text), encoding="utf-8")
+    assert not [s for s in _lint_lines(data, capsys) if s.startswith(rel + ":")]
+
+
+def _mini(tmp_path: Path) -> Path:
+    from conftest import MINI_DATA
+    out = tmp_path / "data"
+    shutil.copytree(MINI_DATA, out)
+    return out
+
+
+def _problem_lines(data: Path) -> list[str]:
+    return [p.report() for p in load_and_validate(data)[1]]
+
+
+SYNONYMS_OK = ("synonyms:\n"
+               "  - reads_as: [capacity]\n"
+               "    words: [counter, carried]\n"
+               "    records: [mn-athena]\n"
+               "    reason: A fixture's capacity is what it carries.\n")
+
+
+@pytest.mark.parametrize("old, new, field, words", [
+    ("words: [counter, carried]", "words: [counters, carried]", "synonyms[0].words[0]", "write 'counter'"),
+    ("words: [counter, carried]", "words: [the, carried]", "synonyms[0].words[0]", "never reads"),
+    ("records: [mn-athena]", "records: [mn-athenaa]", "synonyms[0].records[0]", "no record has id 'mn-athenaa'"),
+    ("    reason: A fixture's capacity is what it carries.\n", "", "synonyms[0]", "'reason' is a required property"),
+])
+def test_a_broken_synonym_is_one_line_at_its_path_and_line(tmp_path, old, new, field, words):
+    data = _mini(tmp_path)
+    (data / "number-synonyms.yaml").write_text(SYNONYMS_OK, encoding="utf-8")
+    assert _problem_lines(data) == []
+    (data / "number-synonyms.yaml").write_text(SYNONYMS_OK.replace(old, new), encoding="utf-8")
+    lines = _problem_lines(data)
+    assert len(lines) == 1 and re.match(rf"data/number-synonyms\.yaml:\d+: {re.escape(field)}: ", lines[0]), lines
+    assert words in lines[0] and lines[0].endswith("[numbers/synonyms]"), lines
+    line = int(lines[0].split(":")[1])
+    assert line > 1 and (new.strip() or "reads_as") in (data / "number-synonyms.yaml").read_text().splitlines()[line - 1], lines
+
+
+@pytest.mark.parametrize("fact, field", [
+    ("facts:\n- label: Offering cost\n  value: high\n  not_the_same: Not the other one.\n", "facts[0].not_the_same"),
+    ("not_the_same:\n  count: Not the other one.\n", "not_the_same.count"),
+])
+def test_a_not_the_same_beside_no_written_number_is_one_line(tmp_path, fact, field):
+    data = _mini(tmp_path)
+    god = data / "mare-nostrum/god/mn-athena.yaml"
+    god.write_text(god.read_text(encoding="utf-8") + fact, encoding="utf-8")
+    lines = _problem_lines(data)
+    assert len(lines) == 1 and lines[0].startswith("data/mare-nostrum/god/mn-athena.yaml:"), lines
+    assert f": {field}: " in lines[0] and lines[0].endswith("[numbers/not-the-same]"), lines
+    line = int(lines[0].split(":")[1])
+    assert "not_the_same" in god.read_text(encoding="utf-8").splitlines()[line - 1] or "count" in god.read_text().splitlines()[line - 1]

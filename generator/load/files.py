@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.paths import GAMES_REGISTRY
+from generator.paths import DATA_LISTS
 from generator.problems import Problem, field_path, shown
 from generator.load.value_checks import char_name, raw_controls, value_findings
 from generator.load.yaml_bounded import Finding, Refused, parse
@@ -161,12 +161,12 @@ def _symlink(path: Path, rel: str) -> Problem:
 
 def load_tree(data_dir: Path, load=load_file) -> tuple[list[RawRecord], list[Problem]]:
     """Load every data/<game>/<kind>/<id>.yaml under data_dir (each with `load`, which
-    validate.py wraps to check each file once while it is unchanged). The list of games beside
-    them (GAMES_REGISTRY) is not a record: generator/validate/games.py reads it."""
+    validate.py wraps to check each file once while it is unchanged). The lists beside them
+    (DATA_LISTS: the games, the numbers lint's synonyms) are not records: their own modules read them."""
     records, problems = [], []
     root = data_dir.parent
     for path in _entries(data_dir):
-        if path == data_dir / GAMES_REGISTRY:
+        if path.parent == data_dir and path.name in DATA_LISTS:
             continue
         rel = path.relative_to(root).as_posix()
         if path.is_symlink():   # before anything that follows it (is_dir, is_file, the read)

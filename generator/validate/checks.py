@@ -349,6 +349,11 @@ from generator.validate.state_words import STATE_WORDS_CHECKS  # noqa: E402
 
 ALL_CHECKS += STATE_WORDS_CHECKS
 
+# What the numbers lint is told (generator/validate/number_exceptions.py): a not_the_same beside a written number.
+from generator.validate.number_exceptions import NUMBER_EXCEPTION_CHECKS  # noqa: E402
+
+ALL_CHECKS += NUMBER_EXCEPTION_CHECKS
+
 # The turn's shape and order (generator/validate/turn_order_checks.py): play_along.turn is
 # the game's turn root; each step has its own order, following its record's steps list.
 # The checks that read the turn's steps say nothing more where the turn itself is the one line.

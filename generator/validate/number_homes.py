@@ -16,11 +16,12 @@ number, in the same role, already stands
   label naming the row and the column: "Swamp", 6 steps per hex) and against facts (the same
   label; the same unit and a word of the label; a label naming the field and the record). The
   home is the more authoritative: a table cell, then a table's, rule's or game's fact, then a
-  unit's or component's fact. Two cards' own printed values are never a pair, and NOT_THE_SAME
-  lists, each with its reason, equal numbers a reading found to be different things.
+  unit's or component's fact. Two cards' own printed values are never a pair, and a number whose
+  fact or record says `not_the_same` (with its reason) is left out: a reading found the equal
+  numbers to be different things.
 
-- labels that share no word but name the same thing, by SYNONYMS (each pair with its
-  reason: "Capacity" and "Counters carried per fleet"); a label that names the other record and
+- labels that share no word but name the same thing, by data/number-synonyms.yaml (each entry
+  with its records and reason: "Capacity" and "Counters carried per fleet"; number_exceptions.py); a label that names the other record and
   says the rest of the other's label ("Caravans added" beside the caravan's "Added by the
   expansion"); a number field beside a fact of a record of the same name (the Queen-Consort rule
   and counter); a row named "Hero or Wonder" by a label holding either word; numbers written
@@ -111,12 +112,17 @@ def _written_numbers(rec: dict):
             yield path, holder, fills, value
 
 
-def find_repeated_numbers(records: list[dict]) -> list[Finding]:
+def find_repeated_numbers(records: list[dict], data_dir=None) -> list[Finding]:
+    """The findings over `records`, reading the synonyms of `data_dir` (data/ by default)."""
+    from generator.paths import DATA
+    from generator.validate.number_exceptions import synonyms_of
     _TEXT.clear()           # a record edited since the last run is read afresh
+    _SYNONYMS[:] = synonyms_of(data_dir or DATA)
     try:
         return _find_repeated_numbers(records)
     finally:
         _TEXT.clear()
+        _SYNONYMS.clear()
 
 
 def _find_repeated_numbers(records: list[dict]) -> list[Finding]:
@@ -267,21 +273,11 @@ def _says_where_from(recs: list[dict]) -> list[Finding]:
 # fact, then any fact; a number field is never a home.
 
 NUMBER_FIELDS = ("count", "movement", "combat_factor")
-# Equal numbers that a reading found to be different things, each with its reason (the lint
-# cannot tell them apart by label and link alone). Keyed by (record, field or fact label).
-NOT_THE_SAME = {
-    ("swm-leader-cards", "count"): "6 Leader cards, not the 6 starting coins of the Leaders setup",
-    ("swm-prayer-phase", "Myth cards per player per age"): "a hand of 3, not the 3 Babylonian myth cards the game describes",
-}
-# Labels that share no word (or not enough) but name the same thing, each pair with its reason:
-# (words, words it stands for) -> why. Compared after folding case and a plural; a label
-# holding the second set of words is read as holding the first.
-SYNONYMS = {
-    (("capacity",), ("counter", "carried")): "a fleet's capacity is the counters it carries (ac-fleet and ac-fleets, 004 rule 11)",
-    (("stacking", "limit"), ("unit", "hex")): "a stacking limit is how many units one hex holds (ac-fortified-cities and ac-stacking, 004 rules 5 and 8)",
-    (("die",), ("roll",)): "a die modifier is added to the roll (ac-oracle-table and ac-slave-functions, 004 rule 7)",
-    (("both",), ("together",)): "two things scored together are scored as both held (Tyre and Sidon, 004 rule 14)",
-}
+# Labels that share no word but name the same thing: (reads_as, words) pairs from
+# data/number-synonyms.yaml, set for one run of the lint. A label holding all of `words` is read
+# as holding `reads_as`. Equal numbers that a reading found to be different things say so in the
+# data: a fact's `not_the_same`, or a record's `not_the_same` keyed by the number field.
+_SYNONYMS: list[tuple[tuple, tuple]] = []
 HOME_RANK = {"table": 3, "rule": 2, "game": 2, "unit": 1.5, "component": 1.5}   # a general record before one instance
 
 
@@ -411,9 +407,9 @@ def _count_names(a: _Number, recs: list[dict]) -> set[str]:
 
 
 def _said(words: set[str]) -> set[str]:
-    """A label's words with each declared synonym read as the words it stands for (SYNONYMS)."""
+    """A label's words with each declared synonym read as the words it stands for (data/number-synonyms.yaml)."""
     out = set(words)
-    for (canon, other) in SYNONYMS:
+    for (canon, other) in _SYNONYMS:
         if set(other) <= out:
             out = (out - set(other)) | set(canon)
     return out
@@ -494,7 +490,7 @@ def _same_number(recs: list[dict]) -> list[Finding]:
         by_value.setdefault(h.value, []).append(h)
     out = []
     for a in numbers:
-        if (a.rec["id"], a.label if a.where == "fact" else a.path[0]) in NOT_THE_SAME:
+        if _not_the_same(a):
             continue
         best = None
         for b in by_value.get(a.value, []):
@@ -522,6 +518,14 @@ def _same_number(recs: list[dict]) -> list[Finding]:
         if best is not None:
             out.append(Finding(a.rec["id"], a.path, a.value, best.ref()))
     return out
+
+
+def _not_the_same(n: _Number) -> bool:
+    """Whether the data says this number is another thing than its equals: the fact's
+    not_the_same, or the record's not_the_same naming the number field."""
+    if n.where == "fact":
+        return "not_the_same" in n.rec["facts"][n.path[1]]
+    return n.where == "field" and n.path[0] in (n.rec.get("not_the_same") or {})
 
 
 def _in_tables(tables, names, role, value):
@@ -586,7 +590,7 @@ def main(data=None) -> int:
     records, problems = load_and_validate(data or DATA)
     for p in problems:
         print(p)
-    findings = find_repeated_numbers([r.data for r in records])
+    findings = find_repeated_numbers([r.data for r in records], data or DATA)
     raw = {r.data["id"]: r for r in records}
     for f in findings:
         r = raw[f.record]

@@ -17,7 +17,8 @@ from generator.load.files import RawRecord, load_file, load_tree
 from generator.validate.games import data_dir_of, games_of, load_games
 from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem, ascii_spelling
-from generator.validate.record_set import RecordSet
+from generator.validate.number_exceptions import load_synonyms
+from generator.validate.record_set import RecordSet, known_ids
 from generator.validate.schema_check import check_schema
 from generator.validate.scenarios import engine_checks, start_engines
 
@@ -48,7 +49,8 @@ def _unchecked_turn_ids(records: list[RawRecord], failed_files: set[str]) -> set
 # Each module's checks are named after it: records/games is checks.py's check_games.
 CHECK_GROUPS = {"checks": "records", "helper_checks": "helpers", "content_checks": "content", "text_safety": "text",
                 "timing_checks": "timing", "timing_words": "timing-words", "play_along_checks": "play",
-                "play_state_checks": "play-state", "state_words": "state-words", "turn_order_checks": "turn", "site_checks": "site"}
+                "play_state_checks": "play-state", "state_words": "state-words", "turn_order_checks": "turn", "site_checks": "site",
+                "number_exceptions": "numbers"}
 
 
 def check_id(check) -> str:
@@ -140,5 +142,6 @@ def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Prob
     problems = [p.by("registry") for p in load_games(data_dir)[1]]
     records, loaded = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
     problems += [p.by("load") for p in loaded]
+    problems += load_synonyms(data_dir, known_ids(records))[1]
     problems += cross_record(records, problems)
     return records, sorted(set(problems))
