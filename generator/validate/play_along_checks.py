@@ -18,9 +18,8 @@ step or a reminder at the table, so each is a problem at its line:
   one is not checked here, since a cut-down test fixture of a game is valid without it);
 - the turn has steps (records whose step_of reaches it), or gaps says what the source leaves
   out; rounds.opens_with and closes_with are steps of the turn (a closes_with item {step, rounds}
-  by its step), never the same one in both;
-  arrivals names a table record of the game and a step of the turn; scoring is one of the
-  game's tools.
+  by its step), never the same one in both; scoring is one of the game's tools. arrivals (its
+  table, step and columns) is judged by the play-along engine's reader alone (content/assets/play/engine/records.js).
 
 A count's `from` resolving to a whole number is check_value_sources' job
 (generator/validate/value_sources.py), at the count's own path. Whether the play-along engine can
@@ -287,7 +286,6 @@ def check_turn(records: list[RawRecord]) -> list[Problem]:
         if both:
             problems.append(problem_at(g, [PLAY, "rounds", "closes_with"], f"{', '.join(both)} both opens and closes the round",
                                 "keep the step in one of opens_with and closes_with"))
-        problems += _arrival_problems(g, play, game, turn, steps, records)
         scoring = play.get("scoring")
         pages = [t.get("page") for t in g.data.get("tools") or [] if isinstance(t, dict)]
         if isinstance(scoring, str) and scoring not in pages:
@@ -315,26 +313,6 @@ def _circles(rid: str, records) -> bool:
         seen.add(at)
         at = parent[at]
     return False
-
-
-def _arrival_problems(g: RawRecord, play: dict, game: str, turn, steps: set, records) -> list[Problem]:
-    """arrivals names a table record of the game and a step of the turn."""
-    arrivals = play.get("arrivals")
-    if not isinstance(arrivals, dict):
-        return []
-    by_id = records_by_id(records)
-    out = []
-    table = arrivals.get("table")
-    p = missing_record(g, [PLAY, "arrivals", "table"], table, game, records, by_id, "table record")
-    if p:
-        out.append(p)
-    elif table in by_id and by_id[table].data.get("kind") != "table":
-        out.append(problem_at(g, [PLAY, "arrivals", "table"], f"{table!r} is a {by_id[table].data.get('kind')}, not a table record",
-                       "name the table that lists what arrives"))
-    at = arrivals.get("at")
-    if at not in steps and at not in getattr(records, "unchecked_ids", ()):
-        out.append(not_a_step(g, [PLAY, "arrivals", "at"], at, turn, steps))
-    return out
 
 
 PLAY_ALONG_CHECKS = [outside_doubt(c) for c in

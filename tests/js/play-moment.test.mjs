@@ -402,16 +402,40 @@ test("a round with closing steps and a turn count (rounds.closes_with, rounds.tu
   assert.throws(() => E.rulesFromRecords(copy), (err) => err.details.some((d) => d.path.join(".") === "play_along.rounds.turns"));
 });
 
-test("arrivals as data (play_along.arrivals) are read before the engine's own names, and checked", () => {
+test("arrivals as data (play_along.arrivals): its step is the one they come at, and a table that is no table is a gap", () => {
   const copy = realData();
   const pa = recordIn(copy, "ac-ancient-conquest").play_along;
-  pa.arrivals = { table: "ac-unit-appearance-table", at: "ac-diplomatic-phase" };
+  pa.arrivals = { ...pa.arrivals, at: "ac-diplomatic-phase" };
   const r2 = E.rulesFromRecords(copy);
   const t = E.tableFromQuery(r2, "g=ancient-conquest&n=4&s=1").table;
   assert.ok(E.momentAt(r2, t, "1.ac-diplomatic-phase").arrivals.some((a) => a.people === "Egypt" && a.player === 1));
   assert.deepEqual(E.momentAt(r2, t, "1.ac-placement-of-units").arrivals, []);
-  pa.arrivals = { table: "ac-combat", at: "ac-diplomatic-phase" };
+  pa.arrivals = { ...pa.arrivals, table: "ac-combat" };
   assert.throws(() => E.rulesFromRecords(copy), (err) => err.details.some((d) => d.path.join(".") === "play_along.arrivals.table"));
+});
+
+test("arrivals are read by the columns play_along.arrivals names: a table whose turn column is 'round' shows its entries", () => {
+  const copy = realData();
+  const tableRec = recordIn(copy, "ac-unit-appearance-table");
+  for (const c of tableRec.columns) if (c.id === "turn") c.id = "round";
+  for (const row of tableRec.rows) { row.cells.round = row.cells.turn; delete row.cells.turn; }
+  const pa = recordIn(copy, "ac-ancient-conquest").play_along;
+  // Named in data, the renamed column is read: Egypt's turn 1 entry, with the turn column not taken for a unit.
+  pa.arrivals.columns = { ...pa.arrivals.columns, turn: "round" };
+  const r2 = E.rulesFromRecords(copy);
+  const t = E.tableFromQuery(r2, "g=ancient-conquest&n=4").table;
+  const egypt = E.momentAt(r2, t, "1.ac-placement-of-units").arrivals.find((a) => a.people === "Egypt");
+  assert.deepEqual(egypt.units.map((u) => `${u.label} ${u.value}`), ["Infantry 8X6", "Missile 3X4", "Cavalry 4X8", "Special Amon-Ra"]);
+  assert.equal(E.momentAt(r2, t, "4.ac-placement-of-units").arrivals.find((a) => a.people === "Egypt").turn, 4);
+  // A column the table lacks is one gap, at the column's name.
+  pa.arrivals.columns = { ...pa.arrivals.columns, turn: "turn" };
+  let details = null;
+  assert.throws(() => E.rulesFromRecords(copy), (err) => { details = err.details; return true; });
+  assert.deepEqual(details.map((d) => [d.record, d.path.join(".")]), [["ac-ancient-conquest", "play_along.arrivals.columns.turn"]]);
+  assert.match(details[0].text, /names the column turn, which ac-unit-appearance-table does not have \(its columns: group, people, round,/);
+  // No columns at all is a gap at arrivals: the engine reads no column by a name of its own.
+  delete pa.arrivals.columns;
+  assert.throws(() => E.rulesFromRecords(copy), (err) => err.details.some((d) => d.path.join(".") === "play_along.arrivals" && /names no columns/.test(d.text)));
 });
 
 test("the scoring link opens its helper with no message: the helper's own engine reads it", async () => {

@@ -51,19 +51,21 @@ function cellValue(cell) {
   return { value: cell, note: null };
 }
 
-/** The units that arrive at this step and turn (Ancient Conquest's Unit Appearance Table). */
+/** The units that arrive at this step and turn (Ancient Conquest's Unit Appearance Table), read
+ *  by the columns play_along.arrivals.columns names; every other column holds what arrives. */
 function arrivalsAt(g, p) {
   const src = g.arrivals;
   if (!src || p.step !== src.at || p.round === null) return [];
   const table = g.byId.get(src.table);
   if (!table) return [];
-  const cols = (table.columns || []).filter((c) => c && !["group", "people", "turn"].includes(c.id));
+  const named = src.columns;
+  const cols = (table.columns || []).filter((c) => c && !Object.values(named).includes(c.id));
   const out = [];
   for (const row of table.rows || []) {
     const cells = (row && row.cells) || {};
-    const turn = cellValue(cells.turn);
-    const people = cellValue(cells.people).value;
-    const group = cellValue(cells.group).value;
+    const turn = cellValue(cells[named.turn]);
+    const people = cellValue(cells[named.people]).value;
+    const group = cellValue(cells[named.group]).value;
     if (turn.value === "unknown") {
       out.push({ people, group: Number.isInteger(group) ? group : null, turn: null, table: recordRef(table),
         unknown: plainText(turn.note || "The turn of this entry is not given.", g.byId) });

@@ -27,10 +27,9 @@ export class RecordsError extends HelperRecordsError {
   }
 }
 
-// Where the unit appearances of Ancient Conquest live and when they are placed, while its
-// game record does not say so in `play_along.arrivals` ({table, at}), which is read first.
-// Not a game number: the names of the records the engine reads, as the helpers' SOURCES are.
-export const ARRIVALS = { "ancient-conquest": { table: "ac-unit-appearance-table", at: "ac-placement-of-units" } };
+// The columns an arrivals table is read by (play_along.arrivals.columns names each one's id):
+// the turn an entry arrives, the people it belongs to, and the group that seats it.
+export const ARRIVAL_COLUMNS = ["turn", "people", "group"];
 
 const isId = (x) => typeof x === "string" && /^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(x);
 
@@ -242,15 +241,26 @@ function readGame(gameRec, records, problems) {
     if (!has(id)) gap(["end", i], `names ${id}, which is not a record of this game`);
     else end.push(ref(id));
   }
-  // What arrives at a step (Ancient Conquest's Unit Appearance Table): play_along.arrivals, or ARRIVALS.
+  // What arrives at a step (Ancient Conquest's Unit Appearance Table), as play_along.arrivals
+  // says: the table, the step, and the ids of the table's turn, people and group columns.
   let arrivals = null;
-  const arr = pa.arrivals !== undefined ? pa.arrivals : ARRIVALS[gameRec.game];
+  const arr = pa.arrivals;
   if (arr !== undefined && arr !== null) {
-    const where = pa.arrivals !== undefined ? ["arrivals"] : ["turn"];
-    const table = arr && byId.get(arr.table);
-    if (!table || table.kind !== "table") gap([...where, ...(pa.arrivals !== undefined ? ["table"] : [])], `the arrivals need the table ${arr && arr.table}, which is not a table record of this game`);
-    else if (!stepIds.includes(arr.at)) gap([...where, ...(pa.arrivals !== undefined ? ["at"] : [])], `the arrivals are placed at ${arr.at}, which is not a step of ${pa.turn}`);
-    else arrivals = { table: arr.table, at: arr.at };
+    const table = byId.get(arr.table);
+    if (!table || table.kind !== "table") {
+      gap(["arrivals", "table"], table ? `${arr.table} is a ${table.kind}, not a table record`
+        : `the arrivals need the table ${arr.table}, which is not a table record of this game`);
+    } else if (!stepIds.includes(arr.at)) gap(["arrivals", "at"], `the arrivals are placed at ${arr.at}, which is not a step of ${pa.turn}`);
+    else {
+      const named = arr.columns && typeof arr.columns === "object" ? arr.columns : {};
+      const ids = (table.columns || []).map((c) => c && c.id).filter((id) => typeof id === "string");
+      const missing = ARRIVAL_COLUMNS.filter((k) => !ids.includes(named[k]));
+      if (arr.columns === undefined) gap(["arrivals"], `names no columns: say which of ${arr.table}'s columns (${ids.join(", ")}) hold the ${ARRIVAL_COLUMNS.join(", ")}`);
+      else for (const k of missing) gap(["arrivals", "columns", k], `names the column ${named[k]}, which ${arr.table} does not have (its columns: ${ids.join(", ")})`);
+      if (arr.columns !== undefined && missing.length === 0) {
+        arrivals = { table: arr.table, at: arr.at, columns: Object.fromEntries(ARRIVAL_COLUMNS.map((k) => [k, named[k]])) };
+      }
+    }
   }
   const kinds = new Set(records.map((r) => r.kind));
   // in_play: kinds whose records enter play, and ids of single records of another kind that do (a token).
