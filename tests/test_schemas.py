@@ -131,3 +131,36 @@ def test_a_recursive_ref_in_another_file_still_resolves():
     v = Validator(_inlined(schemas["k.schema.json"], "k.schema.json", schemas), registry=registry)
     assert v.is_valid({"t": {"kids": [{"kids": []}]}})
     assert [e.validator for e in v.iter_errors({"t": {"kids": [{"kids": [], "x": 1}]}})] == ["additionalProperties"]
+
+
+def _descriptions(node, path=()):
+    """Yield (path, text) for every description anywhere in a schema."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str):
+                yield path, value
+            else:
+                yield from _descriptions(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _descriptions(value, path + (i,))
+
+
+def test_no_description_lists_the_games_id_prefixes():
+    """The games are data/games.yaml's: a description may give one example id, never list the
+    games' prefixes (a sixth game would make every such list wrong)."""
+    import json
+    import re
+
+    from generator.paths import DATA, SCHEMAS as SCHEMA_DIR
+    from generator.validate.games import games_of
+    prefixes = sorted(games_of(DATA).prefixes.values())
+    assert len(prefixes) >= 2
+    named = re.compile(r"(?<![a-z0-9-])(%s)(?=-[a-z0-9]|[,):;/ ]|$)" % "|".join(map(re.escape, prefixes)))
+    lists = []
+    for path in sorted(SCHEMA_DIR.rglob("*.json")):
+        for where, text in _descriptions(json.loads(path.read_text(encoding="utf-8"))):
+            games = {m.group(1) for m in named.finditer(text)}
+            if len(games) >= 2:
+                lists.append(f"{path.relative_to(SCHEMA_DIR)} {'/'.join(map(str, where))}: {sorted(games)}")
+    assert lists == [], "\n".join(lists)
