@@ -8,11 +8,11 @@ import pytest
 
 import copy
 
+from generator.load.aliases import typed_aliases
 from generator.paths import PLACE_PAIRS
-from generator.validate import alias_spellings
 from generator.validate.audit_checks import (alias_names_another_record, generic_reference_words,
                                              link_words_name_another_record, name_key, place_pairs, read_pairs,
-                                             source_pairs, unsupported_place_phrases)
+                                             report_line, source_pairs, unsupported_place_phrases)
 from generator.paths import SEEDS
 
 AC = "004_fbe8c053f9a5701f.txt"
@@ -28,9 +28,15 @@ def edited(records, rid, **fields):
     return recs
 
 
-def test_the_data_has_none_of_the_audits_mistakes(records):
+@pytest.fixture(scope="module")
+def typed(loaded):
+    """(record id, alias) -> the typed alias entry, as the records write them."""
+    return typed_aliases(loaded[0])
+
+
+def test_the_data_has_none_of_the_audits_mistakes(records, typed):
     pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
-    found = (alias_names_another_record(records) + link_words_name_another_record(records)
+    found = (alias_names_another_record(records, typed) + link_words_name_another_record(records)
              + generic_reference_words(records) + unsupported_place_phrases(records, pairs))
     assert found == [], f"checked against {basis}:\n" + "\n".join(map(str, found))
 
@@ -40,73 +46,82 @@ def _with_alias(records, rid, alias):
     return edited(records, rid, aliases=list(rec.get("aliases") or []) + [alias])
 
 
-def test_an_alias_that_is_another_games_figure_is_found(records):
-    found = [str(f) for f in alias_names_another_record(_with_alias(records, "swm-hephaestus", "Vulcan"))]
+def test_an_alias_that_is_another_games_figure_is_found(records, typed):
+    found = [str(f) for f in alias_names_another_record(_with_alias(records, "swm-hephaestus", "Vulcan"), typed)]
     assert len(found) == 1 and "swm-hephaestus" in found[0] and "'Vulcan' is also a name of mn-vulcan in another game" in found[0]
 
 
-def test_an_alias_that_is_another_records_name_in_the_same_game_is_found(records):
+def test_an_alias_that_is_another_records_name_in_the_same_game_is_found(records, typed):
     # The audit's case: the City-States people aliased by the names of their own cities.
-    found = [str(f) for f in alias_names_another_record(_with_alias(records, "ac-city-states", "Aleppo"))]
+    found = [str(f) for f in alias_names_another_record(_with_alias(records, "ac-city-states", "Aleppo"), typed)]
     assert found == [f for f in found if "ac-city-states" in f] and len(found) == 1
     assert "'Aleppo' is also a name of ac-aleppo in the same game" in found[0]
 
 
-def test_a_declared_spelling_cannot_excuse_a_same_game_name(records, monkeypatch):
-    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("ac-kassites-and-babylonians", "Babylon"), "planted")
-    found = [str(f) for f in alias_names_another_record(_with_alias(records, "ac-kassites-and-babylonians", "Babylon"))]
+def test_a_typed_alias_cannot_excuse_a_same_game_name(records, typed):
+    planted = {**typed, ("ac-kassites-and-babylonians", "Babylon"): {"name": "Babylon", "aka": "short", "spells": "Babylon"}}
+    found = [str(f) for f in alias_names_another_record(_with_alias(records, "ac-kassites-and-babylonians", "Babylon"), planted)]
     assert any("'Babylon' is also a name of ac-babylon in the same game" in f for f in found)
 
 
-def test_two_records_aliasing_each_other_across_games_are_not_exempt(records):
-    # The old blanket exemption: Babylon (Mare Nostrum) and the Kassites and Babylonians would
-    # each pass by naming the other; only a declaration with a reason lets such an alias stand.
+def test_two_records_aliasing_each_other_across_games_are_not_exempt(records, typed):
+    # Babylon (Mare Nostrum) and the Kassites and Babylonians would each pass by naming the
+    # other; only a typed alias (its own name in another language or form) stands.
     recs = _with_alias(_with_alias(records, "mn-babylon", "Kassites and Babylonians"), "ac-kassites-and-babylonians", "Babylon")
-    found = {(f.record, f.problem) for f in alias_names_another_record(recs)}
+    found = {(f.record, f.problem) for f in alias_names_another_record(recs, typed)}
     assert ("mn-babylon", "alias 'Kassites and Babylonians' is also a name of ac-kassites-and-babylonians in another game") in found
     assert any(r == "ac-kassites-and-babylonians" and "'Babylon'" in p for r, p in found)
 
 
-def test_a_spelling_both_games_use_is_declared_with_a_reason(records):
-    assert "Athene" in by_id(records)["swm-athena"]["aliases"]
-    assert alias_spellings.ALIAS_SPELLINGS[("swm-athena", "Athene")]
-    assert [f for f in alias_names_another_record(records) if f.record == "swm-athena"] == []
+def test_a_spelling_both_games_use_is_typed_in_the_data_and_accepted(records, typed):
+    assert "Athene" in by_id(records)["swm-athena"]["aliases"]       # readers see the name only
+    assert typed[("swm-athena", "Athene")] == {"name": "Athene", "aka": "spelling", "spells": "ATHENA"}
+    assert typed[("mn-athena", "Athene")]["aka"] == "spelling"
+    assert [f for f in alias_names_another_record(records, typed) if f.record in ("swm-athena", "mn-athena")] == []
 
 
-def test_a_name_of_another_tradition_is_no_alias(records):
+def test_a_name_of_another_tradition_is_no_alias(records, typed):
     """CONTRIBUTING's rule: the Roman Hercules and Ulysses are other names of the Greek
-    Heracles and Odysseus, as Vulcan is of Hephaestus, in either game; no declaration excuses them."""
+    Heracles and Odysseus, as Vulcan is of Hephaestus, in either game; no typing excuses them."""
     ids = by_id(records)
     for rid, alias in [("swm-heracles", "Hercules"), ("swm-odysseus", "Ulysses"), ("swm-hephaestus", "Vulcan"),
                        ("mn-hercules", "Heracles"), ("mn-hercules", "Herakles"), ("mn-ulysses", "Odysseus")]:
         assert alias not in ids[rid].get("aliases", []), (rid, alias)
-        assert (rid, alias) not in alias_spellings.ALIAS_SPELLINGS, (rid, alias)
+        assert (rid, alias) not in typed, (rid, alias)
 
 
-def test_an_undeclared_cross_game_spelling_is_found(records, monkeypatch):
-    monkeypatch.delitem(alias_spellings.ALIAS_SPELLINGS, ("swm-athena", "Athene"))
-    found = [str(f) for f in alias_names_another_record(records)]
-    assert found == ["swm-athena: aliases[0]: alias 'Athene' is also a name of mn-athena in another game "
-                     "(remove it unless it is this record's own name spelled, translated or shortened "
-                     "(then declare it in ALIAS_SPELLINGS in generator/validate/alias_spellings.py with why))"]
+def test_an_untyped_cross_game_spelling_is_one_line_naming_its_check_with_a_fix(loaded, records, typed):
+    untyped = {k: v for k, v in typed.items() if k != ("swm-athena", "Athene")}
+    found = alias_names_another_record(records, untyped)
+    assert [str(f) for f in found] == [
+        "swm-athena: aliases[0]: alias 'Athene' is also a name of mn-athena in another game (if it is this record's own "
+        "name written another way, type it in the record: {name: ..., loc: en|fr|la|grc|he, spells: ...} for another "
+        "language, {name: ..., aka: short|singular|plural|adjective|people|place|spelling|heading, spells: ...} for "
+        "another form; else remove it) [audit/alias-names-another-record]"]
+    athena = next(r for r in loaded[0] if r.data["id"] == "swm-athena")
+    line = report_line(athena, found[0])
+    assert line.startswith("data/seven-wonders-myths/card/swm-athena.yaml:5: aliases[0]: alias 'Athene' is also")
+    assert line.endswith(" [audit/alias-names-another-record]") and "\n" not in line
 
 
-def test_a_stale_declaration_is_found(records, monkeypatch):
-    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-legion", "Legions"), ("planted", "Legions"))
-    found = [str(f) for f in alias_names_another_record(records)]
-    assert len(found) == 1 and "declares 'Legions'" in found[0]
+def test_a_typed_alias_that_needs_no_typing_is_found(records, typed):
+    # mn-legion's "Legions" is its own plural, which no other game's record carries.
+    planted = {**typed, ("mn-legion", "Legions"): {"name": "Legions", "aka": "plural", "spells": "Legions"}}
+    found = [str(f) for f in alias_names_another_record(records, planted)]
+    assert len(found) == 1 and found[0].startswith("mn-legion: aliases[0]: alias 'Legions' is typed, but")
+    assert "(write it as a plain string: Legions)" in found[0]
 
 
-def test_a_category_word_alias_is_found(records):
+def test_a_category_word_alias_is_found(records, typed):
     recs = _with_alias(_with_alias(records, "mn-legion", "ground unit"), "ac-talent-counter", "Gold coins")
     recs = _with_alias(recs, "mos-confederation", "Government Tiles")
-    found = {(f.record, f.problem.split(" is")[0]) for f in alias_names_another_record(recs) if "category" in f.problem}
+    found = {(f.record, f.problem.split(" is")[0]) for f in alias_names_another_record(recs, typed) if "category" in f.problem}
     assert found == {("mn-legion", "alias 'ground unit'"), ("mos-confederation", "alias 'Government Tiles'")}
 
 
-def test_a_short_form_of_the_own_name_is_no_category_word(records):
+def test_a_short_form_of_the_own_name_is_no_category_word(records, typed):
     # "Combat" on "Combat – Battles – Sieges", "Cities" on City: the record's own words.
-    assert not [f for f in alias_names_another_record(records) if f.record in ("mn-city", "ac-combat")]
+    assert not [f for f in alias_names_another_record(records, typed) if f.record in ("mn-city", "ac-combat")]
 
 
 def test_name_key_folds_case_accents_plurals_and_articles():
@@ -205,9 +220,11 @@ def test_both_lints_fail_on_a_planted_copy_of_data_and_pass_on_the_real_one(tmp_
     city_states.write_text(city_states.read_text().replace("- City States\n", "- City States\n- Aleppo\n", 1))
     hera = copy_dir / "seven-wonders-myths/card/swm-hera.yaml"
     hera.write_text(hera.read_text().replace("{swm-cities-expansion}", "{swm-myths-and-cities|Cities expansion}", 1))
-    for folder, expect in ((DATA, set()), (copy_dir, {"ac-city-states", "swm-hera"})):
+    athena = copy_dir / "seven-wonders-myths/card/swm-athena.yaml"      # the typed spelling written untyped
+    athena.write_text(athena.read_text().replace("- {name: Athene, aka: spelling, spells: ATHENA}\n", "- Athene\n", 1))
+    for folder, expect in ((DATA, set()), (copy_dir, {"ac-city-states", "swm-hera", "swm-athena"})):
         recs, problems = load_and_validate(folder)
         assert problems == []
         data = [r.data for r in recs]
-        found = {f.record for f in alias_names_another_record(data) + link_words_name_another_record(data)}
+        found = {f.record for f in alias_names_another_record(data, typed_aliases(recs)) + link_words_name_another_record(data)}
         assert found == expect

@@ -1,6 +1,6 @@
 """The outside-name alias lint: an alias its record's source does not print, that is a
-fuller name ("Pyramids of Giza") or another name ("Kalhu"), unless ALIAS_SPELLINGS declares it a
-spelling with the source's words. In-memory copies of the records; without ../shared the lint
+fuller name ("Pyramids of Giza") or another name ("Kalhu"), unless the record types it (its own
+name in another language or form) with the source's words it spells. In-memory copies of the records; without ../shared the lint
 reads fingerprints/alias-phrases.txt, which must then be current where the sources are present."""
 from __future__ import annotations
 
@@ -8,18 +8,28 @@ import copy
 
 import pytest
 
+from generator.load.aliases import typed_aliases
 from generator.paths import ALIAS_PHRASES, DATA, SEEDS
-from generator.validate import alias_spellings
 from generator.validate.outside_names import (alias_phrases, outside_names, phrases_from_sources, read_phrases, source_phrases,
-                                              unquoted_spellings)
+                                              unprinted_spells)
 from generator.validate.run import load_and_validate
 
 
 @pytest.fixture(scope="module")
-def records():
+def loaded_here():
     recs, problems = load_and_validate(DATA)
     assert not problems
-    return [r.data for r in recs]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def records(loaded_here):
+    return [r.data for r in loaded_here]
+
+
+@pytest.fixture(scope="module")
+def typed(loaded_here):
+    return typed_aliases(loaded_here)
 
 
 @pytest.fixture(scope="module")
@@ -31,39 +41,42 @@ def by_id(records):
     return {r["id"]: r for r in records}
 
 
-def test_the_real_data_has_no_undeclared_outside_name_and_every_spelling_is_quoted(records, phrases):
-    found = outside_names(records, phrases) + unquoted_spellings(records, phrases)
+def test_the_real_data_has_no_untyped_outside_name_and_every_typed_alias_spells_printed_words(records, phrases, typed):
+    assert len(typed) >= 90
+    found = outside_names(records, phrases, typed) + unprinted_spells(records, phrases, typed)
     assert found == [], "\n".join(map(str, found))
 
 
-def test_the_outside_names_the_reading_found_are_found(records, phrases):
+def test_the_outside_names_the_reading_found_are_found(records, phrases, typed):
     recs = copy.deepcopy(records)
     ids = by_id(recs)
     for rid, alias in [("mn-the-pyramids", "Pyramids of Giza"), ("mn-minos", "King Minos"), ("ac-calakh", "Kalhu"),
                        ("mn-lighthouse", "Pharos"), ("mn-hanging-gardens", "Hanging Gardens of Babylon")]:
         ids[rid]["aliases"] = list(ids[rid].get("aliases") or []) + [alias]
-    found = {(f.record, f.problem.split("'")[1]) for f in outside_names(recs, phrases)}
+    found = {(f.record, f.problem.split("'")[1]) for f in outside_names(recs, phrases, typed)}
     assert found == {("mn-the-pyramids", "Pyramids of Giza"), ("mn-minos", "King Minos"), ("ac-calakh", "Kalhu"),
                      ("mn-lighthouse", "Pharos"), ("mn-hanging-gardens", "Hanging Gardens of Babylon")}
 
 
-def test_a_spelling_stands_only_while_declared_with_a_quote(records, phrases, monkeypatch):
-    monkeypatch.delitem(alias_spellings.ALIAS_SPELLINGS, ("mn-circe", "Kirke"))
-    assert [(f.record, f.field) for f in outside_names(records, phrases)] == [("mn-circe", "aliases[1]")]
-    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-circe", "Kirke"), ("the Greek of the Latin Circe", "Kirkeia"))
-    assert [str(f) for f in unquoted_spellings(records, phrases)] == [
-        "mn-circe: aliases: ALIAS_SPELLINGS quotes 'Kirkeia' for 'Kirke', which no source prints "
-        "(quote the source's own words (at most five, one capitalised))"]
-    monkeypatch.setitem(alias_spellings.ALIAS_SPELLINGS, ("mn-circe", "Kirke"), "the Greek of the Latin Circe")
-    assert "without a source quote" in str(unquoted_spellings(records, phrases)[0])
+def test_a_spelling_stands_only_while_typed_with_words_a_source_prints(records, phrases, typed):
+    assert typed[("mn-circe", "Kirke")] == {"name": "Kirke", "loc": "grc", "spells": "Circe"}
+    untyped = {k: v for k, v in typed.items() if k != ("mn-circe", "Kirke")}
+    found = outside_names(records, phrases, untyped)
+    assert [(f.record, f.field, f.check) for f in found] == [("mn-circe", "aliases[1]", "audit/outside-names")]
+    assert "type it: {name: ..., loc: or aka: ..., spells: the source's words}" in found[0].fix
+    # Typed, but spelling words no source prints (the sources, or their fingerprint where absent).
+    unprinted = {**typed, ("mn-circe", "Kirke"): {"name": "Kirke", "loc": "grc", "spells": "Kirkeia"}}
+    assert [str(f) for f in unprinted_spells(records, phrases, unprinted)] == [
+        "mn-circe: aliases[1].spells: typed alias 'Kirke' spells 'Kirkeia', which no source prints "
+        "(give the source's own words it spells (at most five, one capitalised)) [audit/unprinted-spells]"]
 
 
-def test_everyday_words_and_initials_are_not_outside_names(records, phrases):
+def test_everyday_words_and_initials_are_not_outside_names(records, phrases, typed):
     recs = copy.deepcopy(records)
     ids = by_id(recs)
     ids["ac-oracles"]["aliases"] = list(ids["ac-oracles"].get("aliases") or []) + ["Plague"]   # printed lowercase
     assert ids["mn-director-of-commerce"]["aliases"].count("DoC") == 1                          # the name's initials
-    assert outside_names(recs, phrases) == []
+    assert outside_names(recs, phrases, typed) == []
 
 
 def test_the_fingerprint_is_current_where_the_sources_are_present(records):

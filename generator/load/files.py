@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.load.aliases import split_aliases
 from generator.paths import DATA_LISTS
 from generator.problems import Problem, field_path, shown
 from generator.load.value_checks import char_name, raw_controls, value_findings
@@ -29,9 +30,14 @@ BOM = "\ufeff"
 class RawRecord:
     path: Path            # absolute path of the YAML file
     rel: str              # path shown to contributors, e.g. data/mare-nostrum/hero/mn-ajax.yaml
-    data: dict
+    data: dict            # as every reader sees it: `aliases` a list of names (aliases.py)
     lines: dict = field(default_factory=dict)  # tuple field path -> 1-based line
     text: str = ""        # the file as read (without a byte-order mark), for checks of its layout
+    written_aliases: list | None = None   # `aliases` as the file writes it, when an entry is typed
+
+    def as_written(self) -> dict:
+        """The record as its file writes it, for the schema pass."""
+        return self.data if self.written_aliases is None else {**self.data, "aliases": self.written_aliases}
 
     def line_of(self, path) -> int:
         """Line of the deepest known ancestor of a field path."""
@@ -128,7 +134,8 @@ def load_file(path: Path, root: Path, shape: str = RECORD_SHAPE) -> tuple[RawRec
         return None, problems + [Problem(rel, 1, "(file)", "file does not hold a mapping of fields", shape)]
     findings = parsed.findings + value_findings(parsed.data, lambda p: line_in(parsed.lines, p))
     problems += [_problem(rel, f) for f in findings]
-    return RawRecord(path, rel, parsed.data, parsed.lines, text), problems
+    data, written_aliases = split_aliases(parsed.data)
+    return RawRecord(path, rel, data, parsed.lines, text, written_aliases), problems
 
 
 def _unprintable_name(rel: str, stem: str) -> Problem:

@@ -2,11 +2,12 @@
 
 - alias_names_another_record: an alias that is also a name or alias of another record. In the same
   game always a finding ("Aleppo" on the City-States, "Babylon" on the Kassites); in another game
-  a finding unless ALIAS_SPELLINGS (alias_spellings.py) declares it this record's own name spelled,
-  translated or shortened, with why (Athens on Athenae). No pair of records excuses itself by
-  aliasing each other. Also an alias that is a category word (CATEGORY_WORDS: "ground unit", "Gold",
-  "Government Tile") unless its words are all words of the record's own name, and a declaration
-  that no longer matches anything. Names compare after folding case, accents and punctuation.
+  a finding unless the record types it in its own data as its own name in another language or
+  form (`{name: Athens, loc: en, spells: Athens}` on Athenae; generator/load/aliases.py). No pair
+  of records excuses itself by aliasing each other. Also an alias that is a category word
+  (CATEGORY_WORDS: "ground unit", "Gold", "Government Tile") unless its words are all words of the
+  record's own name, and a typed alias that needs no typing (write it as a plain string). Names
+  compare after folding case, accents and punctuation.
 - link_words_name_another_record: a `{id|words}` whose words, folded (case, accents, a possessive,
   a leading article, plurals), are the name or alias of another record of the target's game and
   not the target's own ("Cities expansion" shown for the rulebook section swm-myths-and-cities).
@@ -39,10 +40,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 from generator.refs import REF
-from generator.validate.alias_spellings import ALIAS_SPELLINGS, CATEGORY_WORDS, LINK_WORDS
+from generator.validate.alias_spellings import CATEGORY_WORDS, LINK_WORDS
 from generator.validate.content_checks import prose_strings
 from generator.validate.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
 from generator.validate.outside_names import outside_reason as outside_look
@@ -94,23 +96,28 @@ def _name_index(records: list[dict]) -> dict[str, list[dict]]:
 
 
 CATEGORY_KEYS = {name_key(w) for w in CATEGORY_WORDS}
-DECLARE = "generator/validate/alias_spellings.py"
+ALIAS_CHECK = "audit/alias-names-another-record"
+TYPE_IT = ("if it is this record's own name written another way, type it in the record: "
+           "{name: ..., loc: en|fr|la|grc|he, spells: ...} for another language, "
+           "{name: ..., aka: short|singular|plural|adjective|people|place|spelling|heading, spells: ...} "
+           "for another form; else remove it")
 
 
-def alias_names_another_record(records: list[dict]) -> list[Finding]:
-    """An alias that is another record's name or alias, or a category word.
+def alias_names_another_record(records: list[dict], typed: dict) -> list[Finding]:
+    """An alias that is another record's name or alias, or a category word. `typed`: (record id,
+    alias) -> the record's typed entry for it (generator/load/aliases.py typed_aliases).
 
     - In the same game: always a finding; search would offer two records for one name.
-    - In another game: a finding unless ALIAS_SPELLINGS declares it this record's own name
-      written another way (Athens on Athenae), with why. No pair of records excuses itself by
-      aliasing each other: that is how "Babylonians" on two peoples would pass.
+    - In another game: a finding unless the record types it (its own name in another language or
+      form, Athens on Athenae). No pair of records excuses itself by aliasing each other: that
+      is how "Babylonians" on two peoples would pass.
     - A category word (CATEGORY_WORDS) that is not a short form of the record's own name.
-    - A declaration that no longer matches an alias in another game or a category word (so the
-      list stays true). A declared spelling may be a category word too ("Setup" on "Game Set-up").
+    - A typed alias that is neither in another game, nor a category word, nor one the outside-name
+      lint would read as another name: a plain string says it (so typing stays meaningful). A
+      typed alias may be a category word too ("Setup" on "Game Set-up").
     """
     index = _name_index(records)
     out = []
-    used = set()
     for rec in records:
         own_words = set(name_key(rec.get("name") or "").split())
         for i, alias in enumerate(rec.get("aliases") or []):
@@ -122,22 +129,21 @@ def alias_names_another_record(records: list[dict]) -> list[Finding]:
             elsewhere = sorted(o["id"] for o in others if o.get("game") != rec.get("game"))
             if same:
                 out.append(Finding(rec["id"], field, f"alias {alias!r} is also a name of {', '.join(same)} in the same game",
-                                   "remove it here, or from the record it does not name; link the other record from the text"))
-            declared = (rec["id"], alias) in ALIAS_SPELLINGS
+                                   "remove it here, or from the record it does not name; link the other record from the text",
+                                   ALIAS_CHECK))
+            declared = (rec["id"], alias) in typed
             key = name_key(alias)
             category = key in CATEGORY_KEYS and not set(key.split()) <= own_words
-            if declared and (elsewhere or category or outside_look(rec, alias, set())):
-                used.add((rec["id"], alias))       # a spelling the outside-name lint would read as another name
-            elif elsewhere:
+            if declared and not (elsewhere or category or outside_look(rec, alias, set())):
+                out.append(Finding(rec["id"], field, f"alias {alias!r} is typed, but no record of another game carries it, "
+                                   "it is no category word and it does not read as another name",
+                                   f"write it as a plain string: {alias}", ALIAS_CHECK))
+            elif elsewhere and not declared:
                 out.append(Finding(rec["id"], field, f"alias {alias!r} is also a name of {', '.join(elsewhere)} in another game",
-                                   "remove it unless it is this record's own name spelled, translated or shortened "
-                                   f"(then declare it in ALIAS_SPELLINGS in {DECLARE} with why)"))
+                                   TYPE_IT, ALIAS_CHECK))
             if category and not declared:
                 out.append(Finding(rec["id"], field, f"alias {alias!r} is a category word, not a name of {rec.get('name')!r}",
-                                   "remove it: search finds the record by its text"))
-    for rid, alias in sorted(set(ALIAS_SPELLINGS) - used):
-        out.append(Finding(rid, "aliases", f"ALIAS_SPELLINGS declares {alias!r}, which is not an alias of {rid} that another "
-                           "game also uses, a category word or one that looks like an outside name", f"remove the declaration from {DECLARE}"))
+                                   "remove it: search finds the record by its text", ALIAS_CHECK))
     return out
 
 
@@ -382,22 +388,36 @@ def place_pairs(seed_dir: Path, pairs_file: Path) -> tuple[set[str], str]:
     raise FileNotFoundError(f"neither the sources ({seed_dir}) nor {pairs_file} exist: the place-word check cannot run")
 
 
+def report_line(rec, finding: Finding) -> str:
+    """A finding as every problem is printed: path:line: field: problem (fix) [check]."""
+    path = [int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", finding.field) if p]
+    return f"{rec.rel}:{rec.line_of(path)}: {finding.field}: {finding.problem} ({finding.fix}) [{finding.check}]"
+
+
+def _named(check, findings: list[Finding]) -> list[Finding]:
+    """Each finding naming the lint that found it (audit/ and the function's name in hyphens)."""
+    name = "audit/" + check.__name__.replace("_", "-")
+    return [f if f.check else replace(f, check=name) for f in findings]
+
+
 def main() -> int:
+    from generator.load.aliases import typed_aliases
     from generator.paths import ALIAS_PHRASES, DATA, PLACE_PAIRS, SEEDS
-    from generator.validate.outside_names import alias_phrases, outside_names, unquoted_spellings
+    from generator.validate.outside_names import alias_phrases, outside_names, unprinted_spells
     from generator.validate.run import load_and_validate
     records, problems = load_and_validate(DATA)
     for p in problems:
         print(p)
     data = [r.data for r in records]
+    typed = typed_aliases(records)
     pairs, basis = place_pairs(SEEDS, PLACE_PAIRS)
     phrases, phrase_basis = alias_phrases(SEEDS, ALIAS_PHRASES)
-    found = (alias_names_another_record(data) + link_words_name_another_record(data) + generic_reference_words(data)
-             + unsupported_place_phrases(data, pairs) + outside_names(data, phrases) + unquoted_spellings(data, phrases))
+    found = (alias_names_another_record(data, typed) + _named(link_words_name_another_record, link_words_name_another_record(data))
+             + _named(generic_reference_words, generic_reference_words(data))
+             + _named(unsupported_place_phrases, unsupported_place_phrases(data, pairs))
+             + outside_names(data, phrases, typed) + unprinted_spells(data, phrases, typed))
     raw = {r.data["id"]: r for r in records}
     for f in found:
-        r = raw[f.record]
-        path = [int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", f.field) if p]
-        print(f"{r.rel}:{r.line_of(path)}: {f.field}: {f.problem} ({f.fix})")
+        print(report_line(raw[f.record], f))
     print(f"{len(found)} finding(s); place words checked against {basis}; aliases against {phrase_basis}")
     return 1 if found or problems else 0

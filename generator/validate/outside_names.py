@@ -14,8 +14,8 @@ source does not print it (compared folded: case, accents, punctuation, a plural 
   everyday word no source prints in lowercase ("Ceasefire") is declared in SEARCH_WORDS.
 
 A true spelling or translation that looks so ("Kirke" for Circe, "Phare" for the Lighthouse) is
-declared in ALIAS_SPELLINGS (alias_spellings.py) with why and the source's words it spells; each
-declared quote must stand in a source. With ../shared/seeds present the sources are read; without
+typed in the record's own data (`{name: Kirke, loc: grc, spells: Circe}`; generator/load/aliases.py),
+and the words it `spells` must stand in a source (unprinted_spells). With ../shared/seeds present the sources are read; without
 them, fingerprints/alias-phrases.txt (hashes of every run of one to five words that holds a
 capitalised word, per source; no text).
 
@@ -36,7 +36,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.validate.alias_spellings import ALIAS_SPELLINGS, CATEGORY_WORDS, SEARCH_WORDS
+from generator.validate.alias_spellings import CATEGORY_WORDS, SEARCH_WORDS
 
 LONGEST = 5          # words in a phrase the fingerprint holds
 STOP = {"of", "the", "a", "an", "at", "in", "on", "and", "de", "d", "du", "la", "le", "les", "des", "et", "l"}
@@ -128,9 +128,10 @@ class Finding:
     field: str
     problem: str
     fix: str
+    check: str = ""       # the lint that found it, printed after the fix
 
     def __str__(self):
-        return f"{self.record}: {self.field}: {self.problem} ({self.fix})"
+        return f"{self.record}: {self.field}: {self.problem} ({self.fix})" + (f" [{self.check}]" if self.check else "")
 
 
 def _initials(alias: str, rec: dict) -> bool:
@@ -159,35 +160,35 @@ def outside_reason(rec: dict, alias: str, phrases: set[str]) -> str | None:
     return None
 
 
-def outside_names(records: list[dict], phrases: set[str]) -> list[Finding]:
+def outside_names(records: list[dict], phrases: set[str], typed: dict) -> list[Finding]:
+    """`typed`: (record id, alias) -> the record's typed entry (generator/load/aliases.py): a
+    typed alias says which writing of the record's own name it is, so it is not read here."""
     out = []
     for rec in records:
         source = (rec.get("source") or {}).get("file")
         if not source:
             continue
         for i, alias in enumerate(rec.get("aliases") or []):
-            if not isinstance(alias, str) or (rec["id"], alias) in ALIAS_SPELLINGS or (rec["id"], alias) in SEARCH_WORDS \
+            if not isinstance(alias, str) or (rec["id"], alias) in typed or (rec["id"], alias) in SEARCH_WORDS \
                     or printed(source, alias, phrases):
                 continue
             why = outside_reason(rec, alias, phrases)
             if why:
                 out.append(Finding(rec["id"], f"aliases[{i}]", f"alias {alias!r} is {why}, and {source} does not print it",
-                                   "remove it, or if it spells the record's own name, declare it in ALIAS_SPELLINGS "
-                                   "with why and the source's words"))
+                                   "remove it, or if it writes the record's own name another way, type it: "
+                                   "{name: ..., loc: or aka: ..., spells: the source's words}", "audit/outside-names"))
     return out
 
 
-def unquoted_spellings(records: list[dict], phrases: set[str]) -> list[Finding]:
-    """Every ALIAS_SPELLINGS entry gives why and the source's words it spells, and those words
-    stand in a source (any source a record cites)."""
+def unprinted_spells(records: list[dict], phrases: set[str], typed: dict) -> list[Finding]:
+    """The words every typed alias `spells` stand in a source (any source a record cites)."""
     sources = sorted({(r.get("source") or {}).get("file") for r in records} - {None})
+    fields = {(r.get("id"), a): f"aliases[{i}]" for r in records for i, a in enumerate(r.get("aliases") or [])}
     out = []
-    for (rid, alias), entry in sorted(ALIAS_SPELLINGS.items()):
-        reason, quote = entry if isinstance(entry, tuple) and len(entry) == 2 else (entry, "")
-        if not reason or not quote:
-            out.append(Finding(rid, "aliases", f"ALIAS_SPELLINGS declares {alias!r} without a source quote",
-                               "give (why, the source's words it spells)"))
-        elif not any(printed(s, quote, phrases) for s in sources):
-            out.append(Finding(rid, "aliases", f"ALIAS_SPELLINGS quotes {quote!r} for {alias!r}, which no source prints",
-                               "quote the source's own words (at most five, one capitalised)"))
+    for (rid, alias), entry in sorted(typed.items()):
+        quote = entry.get("spells")
+        if not any(printed(s, quote or "", phrases) for s in sources):
+            out.append(Finding(rid, f"{fields.get((rid, alias), 'aliases')}.spells",
+                               f"typed alias {alias!r} spells {quote!r}, which no source prints",
+                               "give the source's own words it spells (at most five, one capitalised)", "audit/unprinted-spells"))
     return out

@@ -169,10 +169,11 @@ def check_schema(rec: RawRecord) -> list[Problem]:
         return [Problem(rec.rel, rec.line_of(["kind"]), "kind", f"unknown kind {shown(kind)}",
                         "use one of: " + ", ".join(kinds()) + _did_you_mean(kind, kinds()))]
     valid = tests[kind]
-    if valid is not None and valid(rec.data):
+    written = rec.as_written()   # typed aliases as the file writes them (generator/load/aliases.py)
+    if valid is not None and valid(written):
         return []    # valid: nothing to explain (jsonschema would find no error; schema_compiled.py)
     problems = []
-    for err in validators()[kind].iter_errors(rec.data):
+    for err in validators()[kind].iter_errors(written):
         explained = (_unknown_fields(err, kind) if err.validator == "additionalProperties"
                      else [_explain(err, kind, (rec.data.get("game"), games_of(data_dir_of(rec.rel, rec.path))))])
         for path, problem, fix in explained:
