@@ -5,9 +5,10 @@ synthetic data at 10x and 100x the real record count.
     python tests/benchmarks/site_bench.py                # scales 1, 10, 100; 20 search queries
     python tests/benchmarks/site_bench.py --scales 1,10  # quicker
 
-Synthetic data: every real record except the game overviews is copied N-1 times under new
-ids (<id>-s<k>), with every id it mentions pointed at the same copy and its names numbered,
-so the copies are valid records and cross-game name matches do not multiply. Each scale is
+Synthetic data: every real record that is not part of a game's turn, setup or tools is copied
+N-1 times under new ids (<id>-s<k>), with every id it mentions pointed at the same copy and its
+names numbered, so the copies are valid records and cross-game name matches do not multiply
+(about two thirds of the records are copied: Nx is fewer than N times the records). Each scale is
 built with `mkdocs build --strict` and COMPENDIUM_DATA=<folder>, exactly as `make` builds.
 """
 from __future__ import annotations
@@ -37,6 +38,7 @@ from generator.export.offline_copy import write_offline_copy  # noqa: E402
 from generator.render.pages import render_pages  # noqa: E402
 from generator.export.search_index import INDEX_PATH, search_files  # noqa: E402
 from generator.validate.run import load_and_validate  # noqa: E402
+from generator.paths import DATA, DATA_LISTS  # noqa: E402
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json\n"
 
@@ -53,14 +55,58 @@ def _renamed(value, ids: set[str], suffix: str):
     return value
 
 
+def _ids_in(value, ids: set[str]) -> set[str]:
+    """Every id of `ids` that a field names, at any depth."""
+    if isinstance(value, str):
+        return {value} if value in ids else set()
+    if isinstance(value, list):
+        return set().union(*(_ids_in(v, ids) for v in value)) if value else set()
+    if isinstance(value, dict):
+        return set().union(*(_ids_in(v, ids) for v in value.values())) if value else set()
+    return set()
+
+
+def _kept_whole(records: list[dict]) -> set[str]:
+    """Ids of the records a game's turn, setup and tools are made of, which are not copied: the
+    game records, every id a play_along or a tool names (options, setup rules, turn, end,
+    arrivals, the records a calculator reads), the steps and the records they are steps of, rules
+    with setup steps, seats that bring pieces, and every record a timing names. A copy of one
+    would be a setup rule no play_along lists, a step its turn does not link, a second seat
+    bringing another seat's pieces, or a second record where a helper reads exactly one; the
+    copies of the other records keep naming these originals."""
+    ids = {r["id"] for r in records}
+    kept = set()
+    for rec in records:
+        if rec["kind"] == "game":
+            kept |= {rec["id"]} | _ids_in(rec.get("play_along"), ids) | _ids_in(rec.get("tools"), ids)
+        if isinstance(rec.get("step_of"), str):
+            kept |= {rec["id"], rec["step_of"]}
+        if rec.get("setup") or rec.get("brings"):
+            kept.add(rec["id"])
+        kept |= _ids_in(rec.get("timing"), ids)
+    return kept
+
+
+def copy_lists(out: Path, data: Path = DATA) -> None:
+    """The lists beside the records (data/games.yaml, the numbers lint's synonyms), copied as they are."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name in DATA_LISTS:
+        if (data / name).is_file():
+            shutil.copyfile(data / name, out / name)
+
+
 def synthesize(records: list[dict], scale: int, out: Path) -> int:
-    """Write the real records plus scale-1 numbered copies of each into out; returns the count."""
-    ids = {r["id"] for r in records if r["kind"] != "game"}
+    """Write the real records plus scale-1 numbered copies of each other record into out, with
+    the lists beside them (copy_lists); returns the count of records. The records a game's turn
+    and setup are made of are not copied (_kept_whole)."""
+    kept = _kept_whole(records)
+    ids = {r["id"] for r in records} - kept
+    copy_lists(out)
     count = 0
     for copy in range(scale):
         suffix = f"-s{copy}" if copy else ""
         for rec in records:
-            if copy and rec["kind"] == "game":
+            if copy and rec["id"] in kept:
                 continue
             new = _renamed(rec, ids, suffix) if copy else dict(rec)
             if copy:
