@@ -136,7 +136,7 @@ def test_a_link_whose_words_name_another_record_is_found(records):
     ids = by_id(recs)
     ids["swm-hera"]["notes"] = list(ids["swm-hera"].get("notes") or []) + ["Removed with the {swm-myths-and-cities|Cities expansion}."]
     ids["mn-ajax"]["notes"] = ["Compare {mn-hercules|the hero cards}."]              # plural and article folded
-    ids["ac-gaza"]["notes"] = ["Egypt sets up here ({ac-egyptian-empire|Egypt})."]        # declared in LINK_WORDS
+    ids["ac-gaza"]["notes"] = ["Egypt sets up here ({ac-egyptian-empire|Egypt})."]        # listed in link_words
     found = {(f.record, f.problem.split(" shows")[0]) for f in link_words_name_another_record(recs)}
     assert found == {("swm-hera", "{swm-myths-and-cities|Cities expansion}"), ("mn-ajax", "{mn-hercules|the hero cards}")}
 

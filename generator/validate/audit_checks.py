@@ -5,19 +5,19 @@
   a finding unless the record types it in its own data as its own name in another language or
   form (`{name: Athens, loc: en, spells: Athens}` on Athenae; generator/load/aliases.py). No pair
   of records excuses itself by aliasing each other. Also an alias that is a category word
-  (CATEGORY_WORDS: "ground unit", "Gold", "Government Tile") unless its words are all words of the
+  (category_words in data/audit-words.yaml: "ground unit", "Gold", "Government Tile") unless its words are all words of the
   record's own name, and a typed alias that needs no typing (write it as a plain string). Names
   compare after folding case, accents and punctuation.
 - link_words_name_another_record: a `{id|words}` whose words, folded (case, accents, a possessive,
   a leading article, plurals), are the name or alias of another record of the target's game and
   not the target's own ("Cities expansion" shown for the rulebook section swm-myths-and-cities).
-  LINK_WORDS declares the few words the source itself uses for the target ("Egypt" for the nation).
+  link_words (data/audit-words.yaml) lists the few words the source itself uses for the target ("Egypt" for the nation).
   Also words that open with another record's name or alias of two words or more
   when none of the target's names stands in them ({ac-syria|Syro-Hittite state}: Syro-Hittites).
 - generic_reference_words: a `{id|words}` whose shown words are a generic term ("Leader",
   "Mythology expansion", "rules") that is not the target's own name or alias: such a link
   claims that a generic word means one particular record.
-- unsupported_place_phrases: a place or people word from PLACE_WORDS ("Syria", "Sumerian",
+- unsupported_place_phrases: a place or people word from place_words ("Syria", "Sumerian",
   "Israelite"...) in a record's prose, where no sentence of the record's source names it together
   with the record's own name. Read from the sources in ../shared/seeds when present, otherwise
   from fingerprints/place-pairs.txt (hashes of the pairs each source sentence holds; no text).
@@ -25,13 +25,13 @@
 What they cannot see: an alias that is wrong but is nobody's name and no category word ("Attila the
 Hun", "Dioscuri", "Pontus Euxinus": an outside name is found only by reading the source); an alias
 that differs from another record's name only by a plural (compared exactly, since "Athènes" is not
-"Athene" pluralised); a category word missing from CATEGORY_WORDS; a link whose words name nothing
+"Athene" pluralised); a category word missing from category_words; a link whose words name nothing
 that has a record (before the Cities expansion had a record, "Cities expansion" passed), or name a
 record of another game, or are specific but wrong ("Angel of Death" to the plague rule); words
 that hold another record's name other than at their start ("the Cities rules", "reassign the role
 cards": read as the thing acted on), or a one-word name at their start ("Egypt's fleet"), or a
 close form that is not a plural ("Syrian" for Syria); a place word outside
-PLACE_WORDS; a claim supported by a sentence that names the two words for another reason; a place
+place_words; a claim supported by a sentence that names the two words for another reason; a place
 word in notes (notes discuss what the source does not say, so they are not checked). Run by
 tests/test_audit_checks.py over data/ and by `python -m generator audit`; not part of validation.
 """
@@ -44,7 +44,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.refs import REF
-from generator.validate.alias_spellings import CATEGORY_WORDS, LINK_WORDS
+from generator.validate.audit_words import audit_words
 from generator.validate.content_checks import prose_strings
 from generator.validate.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
 from generator.validate.outside_names import outside_reason as outside_look
@@ -95,7 +95,6 @@ def _name_index(records: list[dict]) -> dict[str, list[dict]]:
     return index
 
 
-CATEGORY_KEYS = {name_key(w) for w in CATEGORY_WORDS}
 ALIAS_CHECK = "audit/alias-names-another-record"
 TYPE_IT = ("if it is this record's own name written another way, type it in the record: "
            "{name: ..., loc: en|fr|la|grc|he, spells: ...} for another language, "
@@ -111,12 +110,13 @@ def alias_names_another_record(records: list[dict], typed: dict) -> list[Finding
     - In another game: a finding unless the record types it (its own name in another language or
       form, Athens on Athenae). No pair of records excuses itself by aliasing each other: that
       is how "Babylonians" on two peoples would pass.
-    - A category word (CATEGORY_WORDS) that is not a short form of the record's own name.
+    - A category word (category_words in data/audit-words.yaml) that is not a short form of the record's own name.
     - A typed alias that is neither in another game, nor a category word, nor one the outside-name
       lint would read as another name: a plain string says it (so typing stays meaningful). A
       typed alias may be a category word too ("Setup" on "Game Set-up").
     """
     index = _name_index(records)
+    category_keys = {name_key(w) for w in audit_words().category_words}
     out = []
     for rec in records:
         own_words = set(name_key(rec.get("name") or "").split())
@@ -133,7 +133,7 @@ def alias_names_another_record(records: list[dict], typed: dict) -> list[Finding
                                    ALIAS_CHECK))
             declared = (rec["id"], alias) in typed
             key = name_key(alias)
-            category = key in CATEGORY_KEYS and not set(key.split()) <= own_words
+            category = key in category_keys and not set(key.split()) <= own_words
             if declared and not (elsewhere or category or outside_look(rec, alias, set())):
                 out.append(Finding(rec["id"], field, f"alias {alias!r} is typed, but no record of another game carries it, "
                                    "it is no category word and it does not read as another name",
@@ -152,9 +152,10 @@ def alias_names_another_record(records: list[dict], typed: dict) -> list[Finding
 def link_words_name_another_record(records: list[dict]) -> list[Finding]:
     """A `{id|words}` whose words are the name or alias of another record of the target's game
     (after name_key) and not one of the target's own: the link sends a reader who follows
-    "Cities expansion" to a rulebook section when the words name something else. LINK_WORDS
-    (alias_spellings.py) declares the few words the source itself uses for the target."""
+    "Cities expansion" to a rulebook section when the words name something else. link_words
+    (data/audit-words.yaml) lists the few words the source itself uses for the target."""
     by_id = {r["id"]: r for r in records}
+    link_words = audit_words().link_words
     index: dict[tuple, set[str]] = {}
     for rec in records:
         for n in _names(rec):
@@ -171,7 +172,7 @@ def link_words_name_another_record(records: list[dict]) -> list[Finding]:
                 if not words or target is None:
                     continue
                 key = name_key(words)
-                if key in {name_key(n) for n in _names(target)} or (target["id"], words) in LINK_WORDS:
+                if key in {name_key(n) for n in _names(target)} or (target["id"], words) in link_words:
                     continue
                 others = sorted(index.get((target.get("game"), key), set()) - {target["id"]})
                 if not others:
@@ -257,17 +258,11 @@ def generic_reference_words(records: list[dict]) -> list[Finding]:
 
 # ------------------------------------------------------------------ place and people words
 
-# Regions and peoples' adjectives that tend to slip in from general knowledge. Each is checked
-# against the record's own source: some sentence must name it together with the record.
-PLACE_WORDS = ["Canaan", "Canaanite", "Syria", "Syrian", "Sumer", "Sumerian", "Israel", "Israelite", "Hebrew",
-               "Mesopotamia", "Mesopotamian", "Anatolia", "Anatolian", "Levant", "Phoenicia", "Phoenician",
-               "Palestine", "Chaldea", "Akkad", "Akkadian", "Persia", "Persian", "Gaul", "Iberia", "Iberian",
-               "Etruria", "Etruscan", "Numidia", "Numidian", "Thrace", "Thracian", "Nubia", "Nubian"]
 PAIRS_HEADER = """# Pairs of words that share a sentence in the source documents, for the place-word check in
 # generator/validate/audit_checks.py where ../shared/seeds is absent (a public clone). No text:
 # each line is a 64-bit BLAKE2b hash (hex) of "source file, place word, capitalised word", for
-# every word of PLACE_WORDS and every other capitalised word in one sentence of a source.
-# Rebuild it after a source or PLACE_WORDS changes: python -m generator fingerprint
+# every place word (data/audit-words.yaml) and every other capitalised word in one sentence of a source.
+# Rebuild it after a source or the place words change: python -m generator fingerprint
 """
 CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]+")
 SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*[•\-\d])")
@@ -276,7 +271,13 @@ NAME_STOP = {"The", "A", "An", "Of", "And", "King", "City", "Kingdom", "Empire",
 
 
 def _place_word_pattern():
-    return re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, PLACE_WORDS), key=len, reverse=True)) + r")s?(?![\w-])")
+    """Regions and peoples' adjectives that slip in from general knowledge (data/audit-words.yaml
+    place_words): each is checked against the record's own source, where some sentence must name
+    it together with the record."""
+    words = audit_words().place_words
+    if not words:
+        return re.compile(r"(?!)()")     # no place words: nothing to match
+    return re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")s?(?![\w-])")
 
 
 def _word_key(word: str) -> str:

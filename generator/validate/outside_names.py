@@ -11,7 +11,8 @@ source does not print it (compared folded: case, accents, punctuation, a plural 
   source prints in lowercase ("Types of cities"), unless it is a title (TITLES: "King Minos"); or
 - *another name*: one capitalised word that is no close form of a word of the record's name and
   that no source prints in lowercase ("Pharos" for the Lighthouse, "Kalhu" for Calakh); a player's
-  everyday word no source prints in lowercase ("Ceasefire") is declared in SEARCH_WORDS.
+  everyday word no source prints in lowercase ("Ceasefire") is listed in data/audit-words.yaml
+  (search_words).
 
 A true spelling or translation that looks so ("Kirke" for Circe, "Phare" for the Lighthouse) is
 typed in the record's own data (`{name: Kirke, loc: grc, spells: Circe}`; generator/load/aliases.py),
@@ -36,11 +37,12 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.validate.alias_spellings import CATEGORY_WORDS, SEARCH_WORDS
+from generator.validate.audit_words import audit_words
 
 LONGEST = 5          # words in a phrase the fingerprint holds
 STOP = {"of", "the", "a", "an", "at", "in", "on", "and", "de", "d", "du", "la", "le", "les", "des", "et", "l"}
-KIND_WORDS = {w for phrase in CATEGORY_WORDS for w in phrase.split()} | {
+# Words that only add the kind to a name, besides every word of the category words (data/audit-words.yaml).
+KIND_WORDS = {
     "province", "leader", "card", "cards", "tile", "tiles", "government", "symbol", "icon", "setup", "marker",
     "token", "tokens", "counter", "table", "chart", "phase", "example", "rule", "rules", "expansion"}
 # Titles an outside name adds to the record's own ("King Minos"): words the sources print in
@@ -151,7 +153,8 @@ def outside_reason(rec: dict, alias: str, phrases: set[str]) -> str | None:
     raw = re.findall(r"[^\W_]+", alias)
     words = [_fold_word(w) for w in raw]
     capitals = [_fold_word(w) for w in raw if w[:1].isupper()]
-    extra = [w for w in capitals if w not in STOP and w not in name and not _close(w, name) and w not in KIND_WORDS
+    kinds = KIND_WORDS | {w for phrase in audit_words().category_words for w in phrase.split()}
+    extra = [w for w in capitals if w not in STOP and w not in name and not _close(w, name) and w not in kinds
              and (phrase_hash(COMMON, w) not in phrases or w in TITLES)]
     if name and name <= set(words) and extra:
         return f"a fuller name than {rec.get('name')!r} ({', '.join(extra)})"
@@ -163,13 +166,14 @@ def outside_reason(rec: dict, alias: str, phrases: set[str]) -> str | None:
 def outside_names(records: list[dict], phrases: set[str], typed: dict) -> list[Finding]:
     """`typed`: (record id, alias) -> the record's typed entry (generator/load/aliases.py): a
     typed alias says which writing of the record's own name it is, so it is not read here."""
+    search_words = audit_words().search_words
     out = []
     for rec in records:
         source = (rec.get("source") or {}).get("file")
         if not source:
             continue
         for i, alias in enumerate(rec.get("aliases") or []):
-            if not isinstance(alias, str) or (rec["id"], alias) in typed or (rec["id"], alias) in SEARCH_WORDS \
+            if not isinstance(alias, str) or (rec["id"], alias) in typed or (rec["id"], alias) in search_words \
                     or printed(source, alias, phrases):
                 continue
             why = outside_reason(rec, alias, phrases)

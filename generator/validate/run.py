@@ -17,6 +17,7 @@ from generator.load.files import RawRecord, load_file, load_tree
 from generator.validate.games import data_dir_of, games_of, load_games
 from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem, ascii_spelling
+from generator.validate.audit_words import load_audit_words
 from generator.validate.number_exceptions import load_synonyms
 from generator.validate.record_set import RecordSet, known_ids
 from generator.validate.schema_check import check_schema
@@ -143,5 +144,6 @@ def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Prob
     records, loaded = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
     problems += [p.by("load") for p in loaded]
     problems += load_synonyms(data_dir, known_ids(records))[1]
+    problems += load_audit_words(data_dir, records)[1]
     problems += cross_record(records, problems)
     return records, sorted(set(problems))
