@@ -26,13 +26,23 @@ def test_every_check_has_its_own_name_and_the_manual_lists_it():
     assert sorted(set(names) - set(listed())) == [], "checks the manual does not list"
 
 
+def engine_names() -> set[str]:
+    """The names the play-along engine's reader gives its judgments (check: "play-state/leaves")."""
+    sources = (ROOT / "content" / "assets" / "play" / "engine").glob("*.js")
+    return {n for f in sources for n in re.findall(r'"((?:play-state|play)/[a-z-]+)"', f.read_text(encoding="utf-8"))}
+
+
 def test_the_manual_lists_no_check_that_is_gone():
     from generator.validate.audit_words import WORDS_CHECK
     from generator.validate.number_exceptions import SYNONYMS_CHECK
     named = {check_id(c) for c in ALL_CHECKS} | {"load", "registry", "schema", "engines", "engine/node", "engine/play-along",
                                                  "engine/<engine>", "engine/ruling-scenario", "play/not-a-step", SYNONYMS_CHECK,
-                                                 WORDS_CHECK}
+                                                 WORDS_CHECK} | engine_names()
     assert sorted(set(listed()) - named) == []
+
+
+def test_the_manual_lists_every_judgment_of_the_play_along_reader():
+    assert sorted(engine_names() - set(listed())) == []
 
 
 def test_a_check_that_fails_is_a_line_at_its_own_function_under_its_name():

@@ -18,6 +18,7 @@ from generator.load.files import load_tree
 from generator.paths import DATA
 from generator.validate.checks import ALL_CHECKS
 from generator.validate.state_words import STATE_WORDS_CHECKS, check_enters_words, check_uses_words
+from generator.validate.play_state_checks import check_uses_facts
 
 
 def test_real_data_passes(loaded):
@@ -69,7 +70,6 @@ USES_PLANTS = [
     ("mosaic-wars-disasters/technology/mos-hereditary-bureaucracy.yaml", "text", "(once)"),
     ("ancient-conquest/unit/ac-slave.yaml", "text", "one function per turn"),
     ("mare-nostrum/hero/mn-jason.yaml", "summary", "Once a turn"),
-    ("mare-nostrum/god/mn-mars.yaml", "text", "use him once"),
 ]
 
 
@@ -81,6 +81,16 @@ def test_a_use_limit_in_the_records_words_without_uses_fails_at_their_line(tmp_p
         want.append(f"data/{file}:{_line(path, field + ':')}: {field}: says {words!r}, a limit on its use, but the "
                     "record has no uses, so the table never marks it used (add uses: {per: ")
     _assert_each_once(_found(data, check_uses_words), want)
+
+
+def test_a_use_limit_a_uses_fact_states_is_said_once_by_the_fact(tmp_path):
+    """Mars's words say 'use him once' and his fact 'Uses per ...' gives the count: without uses,
+    the fact's check says it (at the fact), and the words' check says nothing more."""
+    data = _copy(tmp_path)
+    _drop(data, "mare-nostrum/god/mn-mars.yaml", "uses:")
+    assert _found(data, check_uses_words) == []
+    found = _found(data, check_uses_facts)
+    assert len(found) == 1 and "mn-mars.yaml" in found[0] and "limits a use, but the record has no uses" in found[0], found
 
 
 def test_an_entering_moment_in_the_records_words_without_enters_fails_at_their_line(tmp_path):

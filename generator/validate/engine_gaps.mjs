@@ -68,7 +68,8 @@ export function readEngine(engine, payload) {
   } catch (err) {
     if (engine === "play-along" && err instanceof PLAY.RecordsError) {
       return { rules: null, gaps: err.details.map((d) => ({ record: d.record, fact: null, field: null, row: null, column: null,
-        path: Array.isArray(d.path) ? d.path : [], message: String(d.text || d.message) })) };
+        path: Array.isArray(d.path) ? d.path : [], message: String(d.text || d.message),
+        ...(d.check ? { check: d.check, fix: d.fix || null, near: d.near || null } : {}) })) };
     }
     const problems = Array.isArray(err && err.problems) ? err.problems : [String(err && err.message)];
     return { rules: null, gaps: problems.map((p) => gapOf(engine, p)) };

@@ -91,16 +91,19 @@ def cross_record(records: list[RawRecord], problems: list[Problem]) -> list[Prob
                         _unchecked_turn_ids(records, failed), games)
     # The engines' Node process starts now, for the games not yet in doubt, and works beside the
     # cross-record checks; the engines' check below takes from its answer what it asks for.
-    _run(lambda recs: start_engines(recs, _doubtful_games(records, failed)) or [], checked, "engines")
+    _run(lambda recs: start_engines(recs, _doubtful_games(records, failed), _doubtful_turns(records, failed)) or [], checked, "engines")
     out: list[Problem] = []
     for check in ALL_CHECKS:
         out += _run(check, checked)
     # The engines read many records at once: a game with any record in doubt is left out of
     # their checks, silently (the problems so far are the true ones; see scenarios.py).
     doubtful = _doubtful_games(records, failed | {p.file for p in out})
+    # The play-along engine reads every game whose turn loaded (its game and rule files passed their
+    # own checks); of its lines, those at a file that has a line already wait for the next run.
+    said = failed | {p.file for p in out}
 
     def check_with_the_engines(recs):
-        return engine_checks(recs, doubtful)
+        return engine_checks(recs, doubtful, _doubtful_turns(records, failed), said, _doubtful_turns(records, failed, out))
     out += _run(check_with_the_engines, checked, "engines")
     return out
 
@@ -116,6 +119,22 @@ def _doubtful_games(records: list[RawRecord], files: set[str]) -> set:
     games |= {r.data.get("game") for r in records if r.rel in files and r.data.get("kind") != "ruling"
               and isinstance(r.data.get("game"), str)}
     return games
+
+
+# The checks whose lines put a game's turn in doubt: what its steps and their order are.
+TURN_CHECKS = ("turn/", "timing/step-records", "timing/timing-targets", "play/turn", "play/play-along-refs", "play/not-a-step")
+
+
+def _doubtful_turns(records: list[RawRecord], failed: set[str], found: list[Problem] = ()) -> set:
+    """Games whose turn is in doubt: a game or rule file (what a turn and a setup are made of) was
+    refused, its game record has a line, or a check of the turn's shape gave a line. The play-along
+    engine reads every other game: a refused record of another kind is passed to it by id
+    (unchecked), so it says nothing false of the records that name it."""
+    files = {f for f in failed if len(PurePosixPath(f).parts) == 4 and PurePosixPath(f).parts[2] in TURN_KINDS}
+    files |= {r.rel for r in records if r.rel in failed and r.data.get("kind") in TURN_KINDS}
+    games = {r.rel for r in records if r.data.get("kind") == "game"}
+    files |= {p.file for p in found if p.file in games or (p.check or "").startswith(TURN_CHECKS)}
+    return _doubtful_games(records, files)
 
 
 # A file's own problems (loading and schema) while its bytes and the schemas are unchanged,

@@ -3,7 +3,7 @@
 // (one source of truth: a scenario is valid exactly when the calculator would accept it).
 //
 // Run by generator/validate/scenarios.py, once per check, in one Node process:
-//   stdin  {records, engines: [name], scenarios: [{id, engine, query}]}
+//   stdin  {records, engines: [name], scenarios: [{id, engine, query}], unchecked: [ids of refused records]}
 //   stdout {engines: {name: {gaps: [{record, fact, field, row, column, message}]}},
 //           verdicts: [{id, problems: [text]}]}
 // An engine that cannot read its rules has gaps (engine_gaps.mjs) and its scenarios get no
@@ -55,8 +55,8 @@ const CHECKERS = {
   },
 };
 
-export function check({ records, engines = [], scenarios = [] }) {
-  const payload = { version: 1, records };
+export function check({ records, engines = [], scenarios = [], unchecked = [] }) {
+  const payload = { version: 1, records, unchecked };
   const read = {};
   for (const name of new Set([...engines, ...scenarios.map((s) => s.engine)])) {
     if (Object.prototype.hasOwnProperty.call(CHECKERS, name) || engines.includes(name)) read[name] = readEngine(name, payload);

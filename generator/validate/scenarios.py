@@ -44,6 +44,8 @@ READERS = {**ENGINES,
 PLAY = "play-along"
 NAMES = {PLAY: "the play-along engine", "mn-battle": "the battle calculator", "ac-battle": "the battle calculator", "mn-sets": "the sets helper",
          "ac-victory": "the victory helper", "dip-score": "the score helper", "mos-disaster": "the disaster helper"}
+# The play-along reader's judgments that do not hang on the turn's steps: said even while the turn has a line.
+STEP_FREE = frozenset({"play-state/brings", "play-state/seat-owns", "play-state/uses-and-enters"})
 CHECKER = ROOT / "generator" / "validate" / "scenario_check.mjs"
 NODE_SECONDS = 60
 NODE_MAJOR = 20   # the oldest Node.js the engines are written for; the pinned one is newer
@@ -119,16 +121,22 @@ def _node() -> tuple[str | None, Problem | None]:
                          "(make serve, make site and make test do it) and run again", "engine/node")
 
 
-def _run_node(node: str, records: list[dict], engines: list[str], scenarios: list[dict]) -> dict:
+def _payload(records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]) -> str:
+    """What scenario_check.mjs reads: the records, the questions, and the ids of refused records
+    (a name of one is no gap of the play-along engine: the refused file's own line is the true one)."""
+    return json.dumps({"records": records, "engines": engines, "scenarios": scenarios, "unchecked": unchecked},
+                      ensure_ascii=False, sort_keys=True, default=str)
+
+
+def _run_node(node: str, records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]) -> dict:
     """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}: the early
     process's (start_engines) when it was asked the same records and at least these questions."""
     early = _early.pop() if _early else None
-    if early is not None and early.serves(records, engines, scenarios):
+    if early is not None and early.serves(records, engines, scenarios, unchecked):
         answer = early.answer_for(engines, scenarios)
         if answer is not None:
             return answer
-    payload = json.dumps({"records": records, "engines": engines, "scenarios": scenarios},
-                         ensure_ascii=False, sort_keys=True, default=str)
+    payload = _payload(records, engines, scenarios, unchecked)
     key = hashlib.sha256(payload.encode()).hexdigest()
     if key not in _cache:
         answer = _node_answer(node, payload)
@@ -154,12 +162,11 @@ class _Early:
     the games still not in doubt, a subset), or runs Node itself when the records or the questions
     are not those the early process got, or when it failed."""
 
-    def __init__(self, node: str, records: list[dict], engines: list[str], scenarios: list[dict]):
-        self.key = _records_key(records)
+    def __init__(self, node: str, records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]):
+        self.key = (_records_key(records), tuple(unchecked))
         self.engines, self.scenarios = set(engines), {s["id"]: s for s in scenarios}
         self.answer = None
-        payload = json.dumps({"records": records, "engines": engines, "scenarios": scenarios},
-                             ensure_ascii=False, sort_keys=True, default=str)
+        payload = _payload(records, engines, scenarios, unchecked)
         self.thread = threading.Thread(target=self._work, args=(node, payload), daemon=True)
         self.thread.start()
 
@@ -169,9 +176,9 @@ class _Early:
         except Exception:  # noqa: BLE001 - the late run asks again and reports what goes wrong
             self.answer = None
 
-    def serves(self, records: list[dict], engines: list[str], scenarios: list[dict]) -> bool:
+    def serves(self, records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]) -> bool:
         return (set(engines) <= self.engines and all(self.scenarios.get(s["id"]) == s for s in scenarios)
-                and _records_key(records) == self.key)
+                and (_records_key(records), tuple(unchecked)) == self.key)
 
     def answer_for(self, engines: list[str], scenarios: list[dict]) -> dict | None:
         self.thread.join(NODE_SECONDS + 5)
@@ -189,27 +196,36 @@ def _records_key(records: list[dict]) -> str:
     return hashlib.sha256(json.dumps(records, ensure_ascii=False, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def start_engines(records, doubtful_games=frozenset()) -> None:
+def _unchecked(records) -> list[str]:
+    return sorted(i for i in getattr(records, "unchecked_ids", ()) if isinstance(i, str))
+
+
+def start_engines(records, doubtful_games=frozenset(), doubtful_turns=None) -> None:
     """Starts the engines' Node process for the games not in `doubtful_games` (those of the files
     the schema pass refused), to run beside the cross-record checks; engine_checks takes its answer."""
     _early.clear()
-    _, todo, _, engines, _, resolved = _questions(records, doubtful_games)
+    _, todo, _, engines, _, resolved = _questions(records, doubtful_games, doubtful_turns)
     node, cannot = _node() if engines or todo else (None, None)
     if node and not cannot:
-        _early.append(_Early(node, resolved, sorted(set(engines)), todo))
+        _early.append(_Early(node, resolved, sorted(set(engines)), todo, _unchecked(records)))
 
 
-def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
+def engine_checks(records, doubtful_games=frozenset(), doubtful_turns=None, said=frozenset(), turns_in_doubt=frozenset()) -> list[Problem]:
     """Every problem of the engines' checks, for the games not in `doubtful_games` (games with a
-    record that already has a problem: see the module's docstring)."""
-    problems, todo, by_id, engines, play, resolved = _questions(records, doubtful_games)
+    record that already has a problem: see the module's docstring). The play-along engine leaves
+    out only `doubtful_turns`, the games whose turn (a game or rule record) is in doubt: it is the
+    one judge of the play-state fields, and a refused record's id is passed to it as unchecked.
+    Its lines at a file in `said` (a file with a line already) are left for the next run, and so
+    are those of a game in `turns_in_doubt` (its turn has a line) but the judgments that do not
+    hang on the turn's steps (STEP_FREE)."""
+    problems, todo, by_id, engines, play, resolved = _questions(records, doubtful_games, doubtful_turns)
     if not engines and not todo:
         return problems
     tools = _tools(records)
     node, cannot = _node()
     if cannot:
         return problems + [cannot]
-    answer = _run_node(node, resolved, sorted(set(engines)), todo)
+    answer = _run_node(node, resolved, sorted(set(engines)), todo, _unchecked(records))
     recs = {r.data.get("id"): r for r in records}
     for game, pages in tools.items():
         for page, (game_rec, i, _) in pages.items():
@@ -217,7 +233,9 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
             for gap in (answer["engines"].get(engine) or {}).get("gaps", []) if engine in engines else []:
                 problems.append(_gap_problem(engine, gap, recs.get(gap.get("record")), game_rec, i, page).by(f"engine/{engine}"))
     if PLAY in engines:
-        problems += [p.by("engine/play-along") for p in _play_along_problems((answer["engines"].get(PLAY) or {}).get("gaps", []), recs, set(play))]
+        games_of = {r.rel: r.data.get("game") for r in recs.values() if r is not None}
+        problems += [p for p in _play_along_problems((answer["engines"].get(PLAY) or {}).get("gaps", []), recs, set(play))
+                     if p.file not in said and (games_of.get(p.file) not in turns_in_doubt or p.check in STEP_FREE)]
     for v in answer["verdicts"]:
         r = by_id[v["id"]]
         for text in v.get("problems", []):
@@ -227,7 +245,7 @@ def engine_checks(records, doubtful_games=frozenset()) -> list[Problem]:
     return sorted(set(problems))
 
 
-def _questions(records, doubtful_games):
+def _questions(records, doubtful_games, doubtful_turns=None):
     """(problems found on the way, the scenarios to ask about, {ruling id: record}, the engines to
     run, the play-along games, the records as the engines read them) for the games not in doubt."""
     tools = _tools(records)
@@ -238,7 +256,7 @@ def _questions(records, doubtful_games):
             continue
         engines += [READERS[p] for p in sorted(pages) if p in READERS]
     play = sorted({r.data.get("game") for r in records if r.data.get("kind") == "game" and "play_along" in r.data
-                   and isinstance(r.data.get("game"), str)} - set(doubtful_games))
+                   and isinstance(r.data.get("game"), str)} - set(doubtful_games if doubtful_turns is None else doubtful_turns))
     if play:
         engines.append(PLAY)
     for r in _rulings(records):
@@ -264,12 +282,12 @@ def _questions(records, doubtful_games):
     # schemas/ruling.schema.json), so the rulings stay out of the payload: 10,000 rulings are
     # 10,000 records Node would parse for nothing.
     resolved, unresolved = _resolved([r for r in records if r.data.get("kind") != "ruling"])
-    if unresolved:   # a game whose values could not be resolved: its engines would read gaps that are not there
+    # A game whose values could not be resolved: its calculators would read gaps that are not there.
+    # The play-along engine still reads it: its gaps at the file of the value (which has its line)
+    # are left out (engine_checks' `said`), and one in the game record puts the turn in doubt.
+    if unresolved:
         engines = [e for e in engines if not any(READERS[p] == e for g in unresolved for p in tools.get(g, {}))]
         todo = [t for t in todo if by_id[t["id"]].data.get("game") not in unresolved]
-        play = [g for g in play if g not in unresolved]
-        if not play and PLAY in engines:
-            engines.remove(PLAY)
     return problems, todo, by_id, engines, play, resolved
 
 
@@ -283,9 +301,18 @@ def _play_along_problems(gaps: list, recs: dict, games: set) -> list[Problem]:
         if rec is None or rec.data.get("game") not in games:
             continue
         path = [p for p in gap.get("path") or [] if isinstance(p, (str, int))]
-        out.append(Problem(rec.rel, rec.line_of(path) if path else rec.line_of(["id"]), field_path(path),
+        line = rec.line_of(path) if path else rec.line_of(["id"])
+        if gap.get("check"):   # a judgment of the reader's, with its own fix (and its "did you mean")
+            near = gap.get("near") if isinstance(gap.get("near"), dict) else {}
+            close = closest(near.get("word"), near.get("among") or []) if near else None
+            out.append(Problem(rec.rel, line, field_path(path), str(gap.get("message", "")),
+                               f"did you mean '{close}'?" if close else str(gap.get("fix") or "correct what the message names"),
+                               str(gap["check"])))
+            continue
+        out.append(Problem(rec.rel, line, field_path(path),
                            f"the play-along engine cannot read it: {_own_words(gap.get('message', ''), rec)}",
-                           "correct what the message names (schemas/game.schema.json play_along, schemas/defs/setup.schema.json)"))
+                           "correct what the message names (schemas/game.schema.json play_along, schemas/defs/setup.schema.json)",
+                           "engine/play-along"))
     return out
 
 

@@ -29,7 +29,7 @@ from generator.load.files import RawRecord
 from generator.problems import Problem
 from generator.refs import replace_refs
 from generator.validate.play_along_checks import PLAY, problem_at, play_along_games
-from generator.validate.play_state_checks import play_kinds, seated_ids
+from generator.validate.play_state_checks import has_uses_fact, play_kinds, seated_ids
 from generator.validate.doubt import outside_doubt
 
 FIELDS = ("summary", "text", "activation")
@@ -80,11 +80,12 @@ def _first_words(r: RawRecord, pattern: re.Pattern):
     return min(found)[1:] if found else None
 
 
-def _missing(records, field: str, pattern, problem: str, fix: str) -> list[Problem]:
-    """Records in play without `field` whose own words `pattern` finds: one line each, at those words."""
+def _missing(records, field: str, pattern, problem: str, fix: str, said=lambda r: False) -> list[Problem]:
+    """Records in play without `field` whose own words `pattern` finds: one line each, at those
+    words, unless another check already says it of the record (`said`)."""
     problems = []
     for r, _ in _in_play(records):
-        hit = None if field in r.data else _first_words(r, pattern)
+        hit = None if field in r.data or said(r) else _first_words(r, pattern)
         if hit:
             where, words = hit
             problems.append(problem_at(r, [where], f"says {words!r}, {problem}", fix))
@@ -96,7 +97,8 @@ def check_uses_words(records: list[RawRecord]) -> list[Problem]:
     return _missing(records, "uses", USES_WORDS,
                     "a limit on its use, but the record has no uses, so the table never marks it used",
                     "add uses: {per: <step|phase|turn|round|game|entry>, times: <count>, note: ...} as the "
-                    "source says, or reword this line if the limit is not this record's")
+                    "source says, or reword this line if the limit is not this record's",
+                    said=has_uses_fact)
 
 
 def check_enters_words(records: list[RawRecord]) -> list[Problem]:

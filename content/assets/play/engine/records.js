@@ -98,7 +98,7 @@ function seatChoices(seats, records, byId, gameId, problems) {
 }
 
 /** A setup step as the engine keeps it (the raw fields checked; text made plain). */
-function readStep(rule, step, i, byId, options, problems) {
+function readStep(rule, step, i, byId, options, problems, unchecked = new Set()) {
   const at = (...p) => ["setup", i, ...p];
   const gap = (path, text) => problems.push({ record: rule.id, path: at(...path), text, message: `${rule.id}: setup ${i + 1}: ${text}` });
   if (!step || typeof step !== "object") { gap([], "is not a step"); return null; }
@@ -115,7 +115,7 @@ function readStep(rule, step, i, byId, options, problems) {
   const counts = (step.counts || []).map((c, j) => {
     const value = c && (Number.isFinite(c.value) ? c.value : c.value === "unknown" ? null : undefined);
     if (value === undefined) gap(["counts", j], `count '${c && c.label}' has no number (nor unknown)`);
-    if (c && c.of !== undefined && !byId.has(c.of)) gap(["counts", j, "of"], `count '${c.label}' names ${c.of}, which is not a record`);
+    if (c && c.of !== undefined && !byId.has(c.of) && !unchecked.has(c.of)) gap(["counts", j, "of"], `count '${c.label}' names ${c.of}, which is not a record`);
     return { label: c && c.label, of: c && c.of !== undefined ? c.of : null, players: c && Array.isArray(c.players) ? c.players : null,
       value: value === undefined ? null : value, unknown: value === null ? plainText(c.note || "unknown", byId) : null,
       unit: c && c.unit !== undefined ? c.unit : null, from: c && c.from !== undefined ? c.from : null };
@@ -124,15 +124,14 @@ function readStep(rule, step, i, byId, options, problems) {
   const removes = [];
   if (step.removes !== undefined && !Array.isArray(step.removes)) gap(["removes"], "is not a list of record ids");
   for (const [j, id] of (Array.isArray(step.removes) ? step.removes : []).entries()) {
-    if (typeof id !== "string" || !byId.has(id)) gap(["removes", j], `names ${JSON.stringify(id)}, which is not a record of this game`);
-    else removes.push(id);
+    if (typeof id !== "string" || !byId.has(id)) { if (!unchecked.has(id)) gap(["removes", j], `names ${JSON.stringify(id)}, which is not a record of this game`); } else removes.push(id);
   }
   // shows: a field of another record the step needs, read from that record (one fact, one place).
   const shows = [];
   if (step.shows !== undefined && !Array.isArray(step.shows)) gap(["shows"], "is not a list of {record, field, label}");
   for (const [j, x] of (Array.isArray(step.shows) ? step.shows : []).entries()) {
     const rec = x && typeof x.record === "string" ? byId.get(x.record) : null;
-    if (!rec) { gap(["shows", j, "record"], `names ${JSON.stringify(x && x.record)}, which is not a record of this game`); continue; }
+    if (!rec) { if (!unchecked.has(x && x.record)) gap(["shows", j, "record"], `names ${JSON.stringify(x && x.record)}, which is not a record of this game`); continue; }
     const text = typeof x.field === "string" && Object.hasOwn(rec, x.field) ? rec[x.field] : undefined;
     if (typeof text !== "string" || !text.trim()) { gap(["shows", j, "field"], `${rec.id} has no text in a field '${x.field}'`); continue; }
     if (typeof x.label !== "string" || !x.label.trim()) { gap(["shows", j, "label"], "says nothing of what the text is"); continue; }
@@ -144,7 +143,7 @@ function readStep(rule, step, i, byId, options, problems) {
 }
 
 /** One game's play-along rules, or null after adding its gaps to `problems`. */
-function readGame(gameRec, records, problems) {
+function readGame(gameRec, records, problems, context) {
   const pa = gameRec.play_along;
   const gid = gameRec.id;
   const start = problems.length;
@@ -170,16 +169,16 @@ function readGame(gameRec, records, problems) {
   const seatChoicesList = typeof seatsRaw.kind === "string" ? seatChoices(seatsRaw, records, byId, gid, problems) : [];
   // Options, setup, turn, end.
   const options = [];
+  const optionIds = [];   // the options a with/without may name: the game's, and those of refused files
   for (const [i, id] of (pa.options || []).entries()) {
-    if (!has(id)) gap(["options", i], `names ${id}, which is not a record of this game`);
-    else options.push(id);
+    if (!has(id)) { if (context.unchecked.has(id)) optionIds.push(id); else gap(["options", i], `names ${id}, which is not a record of this game`); } else { options.push(id); optionIds.push(id); }
   }
   const setup = [];
   for (const [i, id] of (pa.setup || []).entries()) {
     const rec = byId.get(id);
-    if (!rec) { gap(["setup", i], `names ${id}, which is not a record of this game`); continue; }
+    if (!rec) { if (!context.unchecked.has(id)) gap(["setup", i], `names ${id}, which is not a record of this game`); continue; }
     if (!Array.isArray(rec.setup) || !rec.setup.length) { gap(["setup", i], `names ${id}, which has no setup steps`); continue; }
-    const steps = rec.setup.map((s, j) => readStep(rec, s, j, byId, options, problems)).filter(Boolean);
+    const steps = rec.setup.map((s, j) => readStep(rec, s, j, byId, optionIds, problems, context.unchecked)).filter(Boolean);
     setup.push({ record: ref(id), source: rec.source && typeof rec.source === "object" ? { file: rec.source.file || null, section: rec.source.section || null } : null, steps });
   }
   let steps = [];
@@ -238,8 +237,7 @@ function readGame(gameRec, records, problems) {
   }
   const end = [];
   for (const [i, id] of (pa.end || []).entries()) {
-    if (!has(id)) gap(["end", i], `names ${id}, which is not a record of this game`);
-    else end.push(ref(id));
+    if (!has(id)) { if (!context.unchecked.has(id)) gap(["end", i], `names ${id}, which is not a record of this game`); } else end.push(ref(id));
   }
   // What arrives at a step (Ancient Conquest's Unit Appearance Table), as play_along.arrivals
   // says: the table, the step, and the ids of the table's turn, people and group columns.
@@ -269,17 +267,22 @@ function readGame(gameRec, records, problems) {
   for (const [i, k] of (pa.in_play || []).entries()) {
     if (typeof k !== "string") continue;
     if (!isId(k)) inPlayKinds.push(k);
-    else if (!byId.has(k)) gap(["in_play", i], `names ${k}, which is neither a kind nor a record of this game`);
+    else if (!byId.has(k)) { if (!context.unchecked.has(k)) gap(["in_play", i], `names ${k}, which is neither a kind nor a record of this game`); }
     else inPlayRecords.add(k);
   }
   const always = (pa.always || []).filter((k) => typeof k === "string");
   for (const [i, k] of always.entries()) if (!kinds.has(k)) gap(["always", i], `names the kind '${k}', but the game has no record of that kind`);
-  // The state rules are read against the turn's steps and the options: with a gap above, their
-  // own lines would be follow-ons of it (only true lines, one at the cause).
-  if (problems.length > start) return null;
+  // The state rules are read against the turn's steps, the options, the rounds, the seats and
+  // what is in play: with a gap in those, their own lines would be follow-ons of it (only true
+  // lines, one at the cause). A gap of the setup, the players or the end leaves them readable.
+  // A wrong turn leaves what does not hang on its steps (brings, owns, uses, enters) judged.
+  const own = problems.slice(start).filter((p) => p.record === gid && !["setup", "players", "end"].includes(p.path[1]));
+  if (own.some((p) => p.path[1] !== "turn")) return null;
+  const turnRead = !own.length;
   const roundNumbers = rounds && Number.isInteger(rounds.count) ? Array.from({ length: rounds.count }, (_, i) => rounds.first + i) : null;
-  const state = readStateRules({ pa, gid, records, byId, stepIds, options, seatKind: seatsRaw.kind, inPlayKinds, roundNumbers, hasRounds: Boolean(rounds),
-    gap: (record, path, text) => problems.push({ record, path, text, message: `${record}: ${path.join(".")}: ${text}` }) });
+  const state = readStateRules({ pa, gid, game: gameRec.game, records, byId, allById: context.allById, unchecked: context.unchecked,
+    stepIds: turnRead ? stepIds : null, options: optionIds, seatKind: seatsRaw.kind, inPlayKinds, roundNumbers, hasRounds: Boolean(rounds),
+    gap: (record, path, text, how = {}) => problems.push({ record, path, text, message: `${record}: ${path.join(".")}: ${text}`, ...how }) });
   if (problems.length > start) return null;
   const turnIndex = new Map(steps.map((s, i) => [s.id, i]));
   return {
@@ -310,9 +313,13 @@ export function rulesFromRecords(data) {
     if (!byGame.has(r.game)) byGame.set(r.game, []);
     byGame.get(r.game).push(r);
   }
+  // Every game's records by id (a name of another game's record is said to be one), and the ids
+  // of records the generator refused (data.unchecked): a name of one is no gap, their own line is.
+  const context = { allById: new Map(list.map((r) => [r.id, r])),
+    unchecked: new Set(data && Array.isArray(data.unchecked) ? data.unchecked.filter((x) => typeof x === "string") : []) };
   for (const rec of list) {
     if (rec.kind !== "game" || rec.play_along === undefined || typeof rec.game !== "string") continue;
-    const rules = readGame(rec, byGame.get(rec.game) || [], problems);
+    const rules = readGame(rec, byGame.get(rec.game) || [], problems, context);
     if (rules) games[rec.game] = rules;
   }
   if (problems.length) throw new RecordsError(problems);

@@ -11,6 +11,7 @@
 // at its line.
 import { plainText, recordRef } from "../../shared/records.js";
 import { INPUT_CEILING } from "../../shared/input.js";
+import { judgeOf, quoted, listed, canBothBeOn } from "./state-refs.js";
 
 export const PERIODS = ["step", "phase", "turn", "round", "game", "entry"];
 
@@ -36,7 +37,7 @@ export function romanValue(text) {
 /**
  * The state rules of one game: {bringsOf(seatRecordId), owns, ownerOf(id), leaveRulesOf(rec),
  * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...], limits: [...]}. `gap(record, path, text)` records a
- * problem; `stepIds` are the turn's steps, `options` the game's option ids, `roundNumbers` the
+ * problem; `stepIds` are the turn's steps (null while the turn is unread: no step is judged), `options` the game's option ids, `roundNumbers` the
  * game's round numbers (null when it has no rounds or their count is open), `hasRounds` whether it has rounds.
  */
 const FIELD = /^[a-z][a-z0-9_]*$/;
@@ -53,40 +54,90 @@ function whereOf(where, gid, path, gap) {
   return (rec) => pairs.every(([k, v]) => Object.hasOwn(rec, k) && rec[k] === v);
 }
 
-export function readStateRules({ pa, gid, records, byId, stepIds, options, seatKind, gap, inPlayKinds = [], roundNumbers = null, hasRounds = false }) {
-  const optionCheck = (rec, path, list) => {
-    for (const [i, id] of ids(list).entries()) {
-      if (!options.includes(id)) gap(rec, [...path, i], `names ${id}, which is not one of the game's play_along options`);
-    }
-  };
-  // brings, per seat record.
+export function readStateRules({ pa, gid, game, records, byId, allById = byId, unchecked = new Set(), stepIds, options, seatKind, gap, inPlayKinds = [], roundNumbers = null, hasRounds = false }) {
+  const judge = judgeOf({ game, gid, turn: pa.turn, byId, allById, unchecked, stepIds, options });
+  // A judgment's problem as a gap of `record` at `path`, named by its check.
+  const say = (record, path, p, check) => { if (p) gap(record, [...path, ...(p.path || [])], p.text, { fix: p.fix, near: p.near, check: p.check || check }); return Boolean(p); };
+  const optionsOf = (record, path, item, check) => judge.options(item).map((p) => say(record, path, p, check)).length > 0;
+  // The kinds (and single records) a table holds: in play, and always held by someone.
+  const inPlay = ids(pa.in_play);
+  const held = [...inPlay, ...ids(pa.always)];
+  // brings, per seat record: a seat's own records, of the game and in play, one seat each.
+  const BRINGS = "play-state/brings";
+  const owns = typeof (pa.seats || {}).owns === "string" ? pa.seats.owns : null;
   const brings = new Map();
+  const brought = new Map();
   for (const rec of records) {
     if (rec.brings === undefined) continue;
     if (!isList(rec.brings)) { gap(rec.id, ["brings"], "is not a list"); continue; }
+    if (rec.kind !== seatKind) {
+      gap(rec.id, ["brings"], `a ${rec.kind} is no seat of ${game} (its seats are ${seatKind} records), so nobody brings these`,
+        { fix: `move brings to the ${seatKind} record of the seat that starts with them`, check: BRINGS });
+      continue;
+    }
     const list = [];
     rec.brings.forEach((b, i) => {
       if (!b || typeof b !== "object") { gap(rec.id, ["brings", i], "is not an item"); return; }
-      optionCheck(rec.id, ["brings", i, "with"], b.with);
-      optionCheck(rec.id, ["brings", i, "without"], b.without);
+      if (optionsOf(rec.id, ["brings", i], b, BRINGS)) return;
       const note = typeof b.note === "string" ? plainText(b.note, byId) : null;
       if (b.record === "unknown") { list.push({ record: null, with: ids(b.with), without: ids(b.without), note: note || "The source does not say." }); return; }
-      if (typeof b.record !== "string" || !byId.has(b.record)) { gap(rec.id, ["brings", i, "record"], `names ${JSON.stringify(b.record)}, which is not a record of this game`); return; }
-      list.push({ record: b.record, with: ids(b.with), without: ids(b.without), note });
+      if (say(rec.id, ["brings", i, "record"], judge.record(b.record, "record", held), BRINGS) || judge.refused(b.record)) return;
+      const owner = owns ? byId.get(b.record)[owns] : undefined;
+      const seat = typeof owner === "string" ? byId.get(owner) : null;
+      if (seat && seat.kind === seatKind && owner !== rec.id) {
+        gap(rec.id, ["brings", i, "record"], `${b.record} may be held only by ${owner}'s player (its ${owns} names ${owner})`, { fix: `move it to ${owner}'s brings`, check: BRINGS });
+        return;
+      }
+      const item = { record: b.record, with: ids(b.with), without: ids(b.without), note };
+      // One record is in play once at a table: a second seat brings it only under options that exclude the first's.
+      const earlier = (brought.get(b.record) || []).find((h) => h.seat !== rec.id && canBothBeOn(h.item, item));
+      if (earlier) {
+        gap(rec.id, ["brings", i, "record"], `${b.record} is also brought by ${earlier.seat}, and one record cannot be in play twice at a table`,
+          { fix: "keep it on one seat, or give the two with/without options that exclude each other", check: BRINGS });
+        return;
+      }
+      if (!brought.has(b.record)) brought.set(b.record, []);
+      brought.get(b.record).push({ seat: rec.id, item });
+      list.push(item);
     });
     brings.set(rec.id, list);
   }
-  // owns: a field whose value names a seat record.
-  const seatsRaw = pa.seats || {};
-  const owns = typeof seatsRaw.owns === "string" ? seatsRaw.owns : null;
+  // owns: a field of the records in play whose value names the seat that alone may hold it.
   const seatIds = new Set(records.filter((r) => r.kind === seatKind).map((r) => r.id));
+  if (owns) {
+    const OWNS = "play-state/seat-owns";
+    const carriers = records.filter((r) => inPlay.includes(r.kind) && Object.hasOwn(r, owns));
+    const wrong = carriers.filter((r) => !(typeof r[owns] === "string" && (seatIds.has(r[owns]) || unchecked.has(r[owns]))));
+    if (!carriers.length) {
+      gap(gid, ["play_along", "seats", "owns"], `no record of ${game} in play (${listed(inPlay) || "none"}) has a field ${quoted(owns)}`,
+        { fix: "name the field that says which seat holds a record, or leave owns out", check: OWNS });
+    } else if (wrong.length === carriers.length) {
+      // Not one carrier names a seat: the field named is the mistake, said once at the game record.
+      gap(gid, ["play_along", "seats", "owns"], `names the field ${quoted(owns)}, but none of the ${carriers.length} records in play that carry it names a ${seatKind} of ${game} (e.g. ${wrong[0].id}: ${quoted(wrong[0][owns])})`,
+        { fix: "name the field that says which seat alone may hold a record, or leave owns out", check: OWNS });
+    } else {
+      for (const r of wrong) {
+        gap(r.id, [owns], `${quoted(r[owns])} is no ${seatKind} of ${game}, and ${gid}'s seats.owns reads this field as the seat that alone may hold ${r.id}`,
+          { fix: `name a ${seatKind} record of ${game}`, check: OWNS });
+      }
+    }
+  }
   const ownerOf = (id) => {
     if (!owns) return null;
     const rec = byId.get(id);
     const v = rec && rec[owns];
     return typeof v === "string" && seatIds.has(v) ? v : null;
   };
+  // Round numbers: within the game's rounds (1 to its count, or to the page's last in an open-ended game).
+  const lastRound = roundNumbers ? roundNumbers[roundNumbers.length - 1] : hasRounds ? INPUT_CEILING : null;
+  const roundsOf = (path, rounds, check) => {
+    if (!hasRounds) { gap(gid, path, `${game} has no rounds (play_along.rounds is left out)`, { fix: "leave rounds out, or give the game its play_along.rounds", check }); return false; }
+    const bad = rounds.findIndex((n) => n < 1 || n > lastRound);
+    if (bad >= 0) gap(gid, [...path, bad], `round ${rounds[bad]} is outside rounds 1 to ${lastRound}`, { fix: "correct the round", check });
+    return bad < 0;
+  };
   // leaves: [{kinds | records | where, at | used, rounds, note}].
+  const LEAVES = "play-state/leaves";
   const leaves = [];
   if (pa.leaves !== undefined && !isList(pa.leaves)) gap(gid, ["play_along", "leaves"], "is not a list");
   for (const [i, l] of (isList(pa.leaves) ? pa.leaves : []).entries()) {
@@ -96,7 +147,14 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
     const used = l.when === "used";
     if (l.when !== undefined && !used) { gap(gid, [...path, "when"], `is ${JSON.stringify(l.when)}; the one moment a rule names this way is used`); continue; }
     if (used && l.at !== undefined) { gap(gid, [...path, "at"], "names a step beside when: used; give one or the other"); continue; }
-    if (!used && !stepIds.includes(l.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(l.at)}, which is not a step of ${pa.turn}`); continue; }
+    const wrong = [
+      ...ids(l.kinds).map((k, j) => say(gid, [...path, "kinds", j], judge.kind(k, inPlay, "in_play"), LEAVES)),
+      ...ids(l.records).map((id, j) => say(gid, [...path, "records", j], judge.record(id, "record", inPlay), LEAVES)),
+      !used && say(gid, [...path, "at"], judge.step(l.at), LEAVES),
+    ];
+    if (wrong.some(Boolean)) continue;
+    if (l.rounds !== undefined && !(isList(l.rounds) && l.rounds.length && l.rounds.every(Number.isInteger))) { gap(gid, [...path, "rounds"], "is not a list of round numbers"); continue; }
+    if (isList(l.rounds) && !roundsOf([...path, "rounds"], l.rounds, LEAVES)) continue;
     // where: the records whose fields hold the values given; a filter no record of an in-play kind matches never applies.
     const where = whereOf(l.where, gid, [...path, "where"], gap);
     if (where === undefined) continue;
@@ -109,17 +167,14 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       const bare = named.filter((r) => !r.uses || typeof r.uses !== "object");
       if (bare.length) { gap(gid, [...path, "when"], `leaves when used, but ${bare.slice(0, 3).map((r) => r.id).join(", ")}${bare.length > 3 ? ` and ${bare.length - 3} more` : ""} ${bare.length === 1 ? "has" : "have"} no uses to mark`); continue; }
     }
-    if (l.rounds !== undefined && !(isList(l.rounds) && l.rounds.length && l.rounds.every(Number.isInteger))) { gap(gid, [...path, "rounds"], "is not a list of round numbers"); continue; }
-    // A round the game never reaches (past its last, or past the page's ceiling in an open-ended game) is a rule that never applies.
-    const lastRound = roundNumbers ? roundNumbers[roundNumbers.length - 1] : hasRounds ? INPUT_CEILING : null;
-    const never = isList(l.rounds) ? l.rounds.filter((n) => lastRound === null || n < 1 || n > lastRound) : [];
-    if (never.length) { gap(gid, [...path, "rounds"], `names round ${never[0]}, which ${lastRound === null ? `${gid} does not have (it has no rounds)` : `the game never reaches (its rounds run from 1 to ${lastRound})`}`); continue; }
     // in_next_round: the record outlasts its own round and leaves at the step in the next one.
     if (l.in_next_round !== undefined && (l.in_next_round !== true || !hasRounds)) { gap(gid, [...path, "in_next_round"], l.in_next_round !== true ? "is not true" : "needs a game with rounds"); continue; }
-    for (const [j, id] of ids(l.records).entries()) if (!byId.has(id)) gap(gid, [...path, "records", j], `names ${id}, which is not a record of this game`);
     leaves.push({ kinds: ids(l.kinds), records: ids(l.records), where, at: used ? null : l.at, used, rounds: isList(l.rounds) ? l.rounds.slice() : null, nextRound: l.in_next_round === true,
       note: typeof l.note === "string" ? plainText(l.note, byId) : null, index: i });
   }
+  // closes_with {step, rounds}: a closing step of some rounds names rounds of the game.
+  const closes = isList((pa.rounds || {}).closes_with) ? pa.rounds.closes_with : [];
+  closes.forEach((c, i) => { if (c && isList(c.rounds) && c.rounds.every(Number.isInteger)) roundsOf(["play_along", "rounds", "closes_with", i, "rounds"], c.rounds, "play-state/closing-rounds"); });
   const leaveRulesOf = (rec) => leaves.filter((l) => l.records.includes(rec.id) || l.kinds.includes(rec.kind) || (l.where !== null && l.where(rec)));
   // passes: [{kinds, at, first, note}]: records always in play whose holders are recorded again at a step.
   const passes = [];
@@ -127,7 +182,7 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
   for (const [i, p] of (isList(pa.passes) ? pa.passes : []).entries()) {
     const path = ["play_along", "passes", i];
     if (!p || typeof p !== "object") { gap(gid, path, "is not an item"); continue; }
-    if (!stepIds.includes(p.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(p.at)}, which is not a step of ${pa.turn}`); continue; }
+    if (stepIds && !stepIds.includes(p.at)) { gap(gid, [...path, "at"], `names ${JSON.stringify(p.at)}, which is not a step of ${pa.turn}`); continue; }
     const always = ids(pa.always);
     const kinds = ids(p.kinds);
     const bad = kinds.filter((k) => !always.includes(k));
@@ -136,6 +191,7 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       note: typeof p.note === "string" ? plainText(p.note, byId) : null });
   }
   // uses, enters and timing.lines, per record.
+  const seated = new Set(records.flatMap((r) => (isList(r.brings) ? r.brings : []).map((b) => b && b.record)));
   const uses = new Map();
   const enters = new Map();
   const lines = new Map();
@@ -157,13 +213,23 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
         byRound.set(rec.id, per);
       }
     }
+    // uses and enters are read of records a table can hold: of a kind in play, named in it, or brought by a seat.
+    const fields = ["uses", "enters"].filter((f) => rec[f] !== undefined);
+    if (fields.length && !held.includes(rec.kind) && !held.includes(rec.id) && !brought.has(rec.id) && !seated.has(rec.id)) {
+      for (const f of fields) {
+        gap(rec.id, [f], `a ${rec.kind} is never in play at a ${game} table, so the engine never reads its ${f}`,
+          { fix: `add ${rec.kind} to ${gid}'s play_along.in_play, bring it from a seat, or move ${f} to the record that is in play`, check: "play-state/uses-and-enters" });
+      }
+      continue;
+    }
     if (rec.uses !== undefined) {
       const u = rec.uses;
       const times = u && countOf(u.times);
-      if (!u || !PERIODS.includes(u.per)) gap(rec.id, ["uses", "per"], `is ${JSON.stringify(u && u.per)}, not one of ${PERIODS.join(", ")}`);
-      else if (!(Number.isInteger(times) && times >= 1 && times <= 99)) gap(rec.id, ["uses", "times"], `${JSON.stringify(u.times)} is not a whole number of uses from 1 to 99`);
+      const USES = { check: "play-state/uses" };
+      if (!u || !PERIODS.includes(u.per)) gap(rec.id, ["uses", "per"], `${quoted(u && u.per)} is not one of ${PERIODS.join(", ")}`, { ...USES, fix: "name the period the source gives", near: { word: u && u.per, among: PERIODS } });
+      else if (!(Number.isInteger(times) && times >= 1 && times <= 99)) gap(rec.id, ["uses", "times"], `${JSON.stringify(u.times)} is not a whole number of uses from 1 to 99`, { ...USES, fix: "give the number of uses the source gives" });
       // A period by rounds or turns in a game without them would never end: the mark would never clear.
-      else if (!hasRounds && (u.per === "round" || u.per === "turn")) gap(rec.id, ["uses", "per"], `is ${u.per}, but ${gid} has no rounds or turns, so the mark would never clear (use game, step or phase)`);
+      else if (!hasRounds && (u.per === "round" || u.per === "turn")) gap(rec.id, ["uses", "per"], `${u.per}, but ${game} has no rounds or turns, so the mark would never clear`, { ...USES, fix: "use game, step or phase, or give the game its play_along.rounds" });
       else uses.set(rec.id, { per: u.per, times, note: typeof u.note === "string" ? plainText(u.note, byId) : null });
     }
     if (rec.enters !== undefined) {
@@ -177,25 +243,35 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
       const out = [];
       tl.forEach((l, i) => {
         if (!l || typeof l.do !== "string" || typeof l.at !== "string") { gap(rec.id, ["timing", "lines", i], "needs an at and a do"); return; }
-        if (l.at !== pa.turn && !stepIds.includes(l.at)) { gap(rec.id, ["timing", "lines", i, "at"], `names ${l.at}, which is not a step of ${pa.turn}`); return; }
+        if (stepIds && l.at !== pa.turn && !stepIds.includes(l.at)) { gap(rec.id, ["timing", "lines", i, "at"], `names ${l.at}, which is not a step of ${pa.turn}`); return; }
         out.push({ at: l.at, do: plainText(l.do, byId) });
       });
       lines.set(rec.id, out);
     }
   }
   // wins: [{record, with, without, check: {after: [kinds]} | {at: [steps]}, holds: {kinds, count}, note}].
+  const WINS = "play-state/wins";
   const wins = [];
   if (pa.wins !== undefined && !isList(pa.wins)) gap(gid, ["play_along", "wins"], "is not a list");
   for (const [i, w] of (isList(pa.wins) ? pa.wins : []).entries()) {
     const path = ["play_along", "wins", i];
     if (!w || typeof w !== "object") { gap(gid, path, "is not an item"); continue; }
-    if (typeof w.record !== "string" || !byId.has(w.record)) { gap(gid, [...path, "record"], `names ${JSON.stringify(w.record)}, which is not a record of this game`); continue; }
-    optionCheck(gid, [...path, "with"], w.with);
-    optionCheck(gid, [...path, "without"], w.without);
+    // The win is one of the game's end records; its options, kinds and steps are the game's.
+    const end = ids(pa.end);
+    const notEnd = typeof w.record === "string" && !end.includes(w.record) && !judge.record(w.record)
+      ? { text: `${quoted(w.record)} is not one of play_along.end`, fix: "add it to play_along.end, or name an end record", near: { word: w.record, among: end } } : null;
+    if (!end.includes(w.record) && say(gid, [...path, "record"], judge.record(w.record) || notEnd, WINS)) continue;
+    if (judge.refused(w.record)) continue;
     const check = w.check || {};
     const after = ids(check.after);
     const at = ids(check.at);
-    for (const [j, s] of at.entries()) if (!stepIds.includes(s)) gap(gid, [...path, "check", "at", j], `names ${s}, which is not a step of ${pa.turn}`);
+    const wrong = [
+      optionsOf(gid, path, w, WINS),
+      ...after.map((k, j) => say(gid, [...path, "check", "after", j], judge.kind(k, held, "in_play or always"), WINS)),
+      ...at.map((sid, j) => say(gid, [...path, "check", "at", j], judge.step(sid), WINS)),
+      ...ids((w.holds || {}).kinds).map((k, j) => say(gid, [...path, "holds", "kinds", j], judge.kind(k, held, "in_play or always"), WINS)),
+    ];
+    if (wrong.some(Boolean)) continue;
     if (!after.length && !at.length) { gap(gid, [...path, "check"], "names neither kinds (after) nor steps (at)"); continue; }
     let holds = null;
     if (w.holds !== undefined) {
@@ -222,6 +298,7 @@ export function readStateRules({ pa, gid, records, byId, stepIds, options, seatK
   for (const [i, l] of (isList(pa.limits) ? pa.limits : []).entries()) {
     const path = ["play_along", "limits", i];
     if (!l || typeof l !== "object") { gap(gid, path, "is not an item"); continue; }
+    if (judge.refused(l.record) || ids(l.unless).some(judge.refused)) continue;
     let bad = false;
     const fail = (p, text) => { gap(gid, [...path, ...p], text); bad = true; };
     if (typeof l.record !== "string" || !byId.has(l.record)) fail(["record"], `names ${JSON.stringify(l.record)}, which is not a record of this game`);
