@@ -234,7 +234,9 @@ def engine_checks(records, doubtful_games=frozenset(), doubtful_turns=None, said
                 problems.append(_gap_problem(engine, gap, recs.get(gap.get("record")), game_rec, i, page).by(f"engine/{engine}"))
     if PLAY in engines:
         games_of = {r.rel: r.data.get("game") for r in recs.values() if r is not None}
-        problems += [p for p in _play_along_problems((answer["engines"].get(PLAY) or {}).get("gaps", []), recs, set(play))
+        said_ids = {i for i, r in recs.items() if r is not None and r.rel in said}
+        gaps = [g for g in (answer["engines"].get(PLAY) or {}).get("gaps", []) if not _from_said(recs.get(g.get("record")), g.get("path"), said_ids)]
+        problems += [p for p in _play_along_problems(gaps, recs, set(play))
                      if p.file not in said and (games_of.get(p.file) not in turns_in_doubt or p.check in STEP_FREE)]
     for v in answer["verdicts"]:
         r = by_id[v["id"]]
@@ -289,6 +291,19 @@ def _questions(records, doubtful_games, doubtful_turns=None):
         engines = [e for e in engines if not any(READERS[p] == e for g in unresolved for p in tools.get(g, {}))]
         todo = [t for t in todo if by_id[t["id"]].data.get("game") not in unresolved]
     return problems, todo, by_id, engines, play, resolved
+
+
+def _from_said(rec, path, said_ids: set) -> bool:
+    """Whether the value at `path` of the record is read `from` a record that has a line already
+    (its own line is the cause: a last turn of 0 is said at the fact, not again at the rounds)."""
+    node = rec.data if rec is not None else None
+    for key in [*(path or []), None]:
+        if isinstance(node, dict) and isinstance(node.get("from"), dict) and node["from"].get("record") in said_ids:
+            return True
+        if key is None or not isinstance(node, (dict, list)):
+            return False
+        node = node.get(key) if isinstance(node, dict) else (node[key] if isinstance(key, int) and 0 <= key < len(node) else None)
+    return False
 
 
 def _play_along_problems(gaps: list, recs: dict, games: set) -> list[Problem]:
