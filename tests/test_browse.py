@@ -1,4 +1,5 @@
-"""The card browser (browse/): every record of every game, from api/records.json; filters
+"""The card browser (browse/): every record of every game, from api/browse.json (the export cut to
+the fields the browser reads); filters
 by game, kind, cost, age, pantheon, phase, rulings and unknowns; sorting; filters kept in
 the URL; instant response; a wrong filter in the URL gets an inline message."""
 from __future__ import annotations
@@ -154,14 +155,14 @@ def test_links_open_the_record(page, site_url, export):
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "https://tracker.example/x", "//tracker.example/x"])
 def test_an_export_url_that_leaves_the_site_is_not_a_link(browser, site_url, site_dir, url):
-    """api/records.json is an input like any other: a record URL that would run script or
+    """api/browse.json is an input like any other: a record URL that would run script or
     leave the site shows the name as text, and the other records keep their links."""
-    data = json.loads((site_dir / "api" / "records.json").read_text())
+    data = json.loads((site_dir / "api" / "browse.json").read_text())
     victim = data["records"][0]
     victim["url"] = url
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.route("**/api/records.json", lambda route: route.fulfill(status=200, content_type="application/json",
+    page.route("**/api/browse.json", lambda route: route.fulfill(status=200, content_type="application/json",
                                                                    body=json.dumps(data)))
     _open(page, site_url + "browse/")
     item = page.locator(f".cmp-browse__item[data-id='{victim['id']}']")

@@ -5,7 +5,7 @@ page loads cold).
 Every calculator and helper of the game records' `tools` asks for the list of games and its own
 game's file (api/games/index.json and api/games/<game>.json, each once: the head's early request
 is the one the script reads), never api/records.json; the card browser, which lists every game,
-reads api/records.json. On each of them, and on the card browser, the layout shift (CLS, the
+reads api/browse.json, the export cut to the fields it reads. On each of them, and on the card browser, the layout shift (CLS, the
 largest session window, tests/layout_shift.py) from the first byte until a second after the
 form is ready is at most 0.05: the tool's root keeps a screen's height until its form is drawn.
 The engines' reading of a game's file is a Node test (tests/js/tool-opening.test.mjs)."""
@@ -58,7 +58,7 @@ def test_each_tool_reads_its_games_records_alone_and_does_not_jump(browser, site
     assert sorted(games) == sorted(p for p in ROOTS if p != "browse/"), games
     seen = visit_tool_pages(browser, site_url, games)
     for path, got in seen.items():
-        want = ["records.json"] if path == "browse/" else ["games/index.json", f"games/{games[path]}.json"]
+        want = ["browse.json"] if path == "browse/" else ["games/index.json", f"games/{games[path]}.json"]
         assert sorted(got["api"]) == sorted(want), f"{path} asked for {got['api']}, not {want} (each once)"
     jumps = {path: round(got["cls"], 3) for path, got in seen.items() if got["cls"] > MAX_CLS}
     assert not jumps, f"layout shift over {MAX_CLS}: {jumps}"

@@ -93,6 +93,8 @@ test("every page checks the export's form and version, with a message a player c
     assert.throws(() => checkedExport(data), (err) => err instanceof ExportError && words.test(err.message)
       && !/is not a function|undefined|\[object/.test(err.message));
   }
+  // A page that reads a cut of the export names its own file.
+  assert.throws(() => checkedExport({ version: 2, records: [] }, "api/browse.json"), /^Error: api\/browse\.json has version 2|api\/browse\.json has version 2/);
 });
 
 test("the pages' export version is the generator's", () => {

@@ -1,6 +1,7 @@
-// The card browser (content/browse.md): every record of every game, read from the JSON
-// export (api/records.json, which also carries the derived fields kind_label,
-// ruling_count, has_rulings, has_unknowns and ages), filtered and sorted in memory.
+// The card browser (content/browse.md): every record of every game, read from its cut of the
+// JSON export (api/browse.json: each record with only the fields read here, generator/export/
+// records.py BROWSE_FIELDS, among them the derived kind_label, ruling_count, has_rulings,
+// has_unknowns and ages), filtered and sorted in memory.
 // Filters live in the page address (?game=...&kind=...&sort=...). With a table set on Play along
 // (content/assets/play/stored-table.js), a chip "In play at my table" (?table=1, in:table as a
 // search) keeps the records in play there.
@@ -12,7 +13,7 @@ import { plainQuery } from "../shared/plain-text.js";
 import { replaceRefs } from "../shared/refs.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const RECORDS = new URL("api/records.json", ROOT);
+const RECORDS = new URL("api/browse.json", ROOT);
 let recordsPromise = null;
 
 const SORTS = {
@@ -278,8 +279,8 @@ async function init() {
   try {
     recordsPromise = recordsPromise || fetch(RECORDS).then((res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.json().catch(() => { throw new Error("api/records.json is not valid JSON; rebuild the site"); });
-    }).then(checkedExport);
+      return res.json().catch(() => { throw new Error("api/browse.json is not valid JSON; rebuild the site"); });
+    }).then((data) => checkedExport(data, "api/browse.json"));
     list = entries(await recordsPromise);
   } catch (err) {
     recordsPromise = null;
