@@ -8,24 +8,21 @@
 // - the Ancient Conquest victory helper (ac-victory): g<group>.player=<player> for each seat
 //   (a seat is a nation-group), o=<people>.<n> for each objective judged met and x=<people>.<n>
 //   for each judged missed, opt=<rule> for each option on that changes an objective's points (an
-//   objective's vp_alternative_rule), and cities=rule-8 or cities=table when the table plays one
-//   of those two optional city rules;
+//   objective's vp_alternative_rule);
 // - any other page: its address alone.
+// After it, what the options on write (the game record's tools[].option_values of the helper's
+// page, tool-options.js): Ancient Conquest's city scoring (cities=) from its two city rules.
 // A table that gives a helper nothing asks for its blank form (start=blank), never its sample.
 import { gameRules } from "./records.js";
 import { stateOf } from "./log.js";
 import { BLANK } from "../../tools/opening.js";
+import { optionParams } from "./tool-options.js";
 
 /** The site-relative address of a page source ("calculators/x.md" -> "calculators/x/"). */
 export function pageHref(page) {
   if (typeof page !== "string" || !/^[a-z0-9][a-z0-9/-]*\.md$/.test(page)) return null;
   return page.replace(/(^|\/)index\.md$/, "$1").replace(/\.md$/, "/");
 }
-
-// The Ancient Conquest victory helper's city rules (ac-victory.js CITY_RULES) and the option
-// records that play them: rule 8's fortified-city points, and rule 14's city types scored on
-// the Table of City Differences. Names of records, as the helpers' SOURCES are.
-const AC_CITY_RULES = { "ac-fortified-city-victory-points": "rule-8", "ac-city-types": "table" };
 
 const FILL = {
   "diplomacy-score": (g, table) => {
@@ -47,10 +44,6 @@ const FILL = {
     const scored = new Set();
     for (const r of g.records) for (const o of (r.kind === "people" && r.objectives) || []) if (o && o.vp_alternative_rule) scored.add(o.vp_alternative_rule);
     for (const id of on) if (scored.has(id)) q.append("opt", id);
-    // The city scoring the helper counts, where the table plays exactly one of its two optional
-    // rules (the source's rules 8 and 14 disagree; with both on, the player picks on the helper).
-    const cities = Object.entries(AC_CITY_RULES).filter(([id]) => on.includes(id)).map(([, v]) => v);
-    if (cities.length === 1) q.set("cities", cities[0]);
     return q;
   },
 };
@@ -62,6 +55,7 @@ export function scoringLink(rules, table) {
   if (!href) return null;
   const name = href.replace(/\/$/, "").split("/").pop();
   const fill = FILL[name];
-  const q = fill ? fill(g, table, rules).toString() : "";
-  return `${href}?${q || BLANK}`;
+  const q = fill ? fill(g, table, rules) : new URLSearchParams();
+  for (const [param, value] of optionParams(g.state.toolOptions[g.scoring], table.options || [])) q.set(param, value);
+  return `${href}?${q.toString() || BLANK}`;
 }

@@ -12,6 +12,7 @@
 import { plainText, recordRef } from "../../shared/records.js";
 import { INPUT_CEILING } from "../../shared/input.js";
 import { judgeOf, quoted, listed, canBothBeOn } from "./state-refs.js";
+import { readToolOptions } from "./tool-options.js";
 
 export const PERIODS = ["step", "phase", "turn", "round", "game", "entry"];
 
@@ -36,7 +37,7 @@ export function romanValue(text) {
 
 /**
  * The state rules of one game: {bringsOf(seatRecordId), owns, ownerOf(id), leaveRulesOf(rec),
- * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...], limits: [...]}. `gap(record, path, text)` records a
+ * uses: Map, enters: Map, lines: Map, byRound: Map, wins: [...], limits: [...], toolOptions: {page: [...]}}. `gap(record, path, text)` records a
  * problem; `stepIds` are the turn's steps (null while the turn is unread: no step is judged), `options` the game's option ids, `roundNumbers` the
  * game's round numbers (null when it has no rounds or their count is open), `hasRounds` whether it has rounds.
  */
@@ -54,7 +55,7 @@ function whereOf(where, gid, path, gap) {
   return (rec) => pairs.every(([k, v]) => Object.hasOwn(rec, k) && rec[k] === v);
 }
 
-export function readStateRules({ pa, gid, game, records, byId, allById = byId, unchecked = new Set(), stepIds, options, seatKind, gap, inPlayKinds = [], roundNumbers = null, hasRounds = false }) {
+export function readStateRules({ pa, gid, game, records, byId, allById = byId, unchecked = new Set(), stepIds, options, seatKind, gap, inPlayKinds = [], roundNumbers = null, hasRounds = false, tools = [] }) {
   const judge = judgeOf({ game, gid, turn: pa.turn, byId, allById, unchecked, stepIds, options });
   // A judgment's problem as a gap of `record` at `path`, named by its check.
   const say = (record, path, p, check) => { if (p) gap(record, [...path, ...(p.path || [])], p.text, { fix: p.fix, near: p.near, check: p.check || check }); return Boolean(p); };
@@ -313,7 +314,9 @@ export function readStateRules({ pa, gid, game, records, byId, allById = byId, u
     limits.push({ ...recordRef(byId.get(l.record)), kinds, count, unless: ids(l.unless),
       note: typeof l.note === "string" ? plainText(l.note, byId) : null });
   }
-  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, byRound, wins, limits };
+  // option_values on the game record's tools: what the options on write in a tool's link.
+  const toolOptions = readToolOptions({ tools, gid, game, scoring: pa.scoring, options, judge, gap });
+  return { brings, owns, ownerOf, leaves, leaveRulesOf, passes, uses, enters, lines, byRound, wins, limits, toolOptions };
 }
 
 /** Whether an item limited by options (`with` all on, `without` none on) applies at the table. */

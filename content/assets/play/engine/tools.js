@@ -5,14 +5,16 @@
 // (each game's battle calculator at its combat step). The link carries, in the tool's own
 // query, what the table knows that the tool reads, among the records the tool uses
 // (`tools[].records`): for a calculator of two sides, each side's seat and the records that
-// seat holds in play at that position; the optional rules the table plays. The table knows
-// no counts of pieces, so none is written.
+// seat holds in play at that position; the optional rules the table plays. After it, what the
+// options on write as the tool's option_values say (tool-options.js). The table knows no counts
+// of pieces, so none is written.
 import { gameRules } from "./records.js";
 import { pageHref } from "./scoring.js";
 import { stateOf } from "./log.js";
 import { inPlayAt } from "./moment.js";
 import { parsePosition } from "./sequence.js";
 import { firstPosition } from "./navigation.js";
+import { optionParams } from "./tool-options.js";
 import { optionalRecords } from "../../calculators/ac-battle/model.js";
 import { encodeScenario } from "../../calculators/ac-battle/scenario.js";
 
@@ -113,7 +115,9 @@ export function toolLink(rules, table, page, picked = {}, pos) {
   const tool = toolsOfStep(g, p.step).find((t) => t.page === page);
   if (!tool) return { href: null, errors: [{ field: "", message: `${String(page).slice(0, 80)} is not offered at this step.` }] };
   const fill = fillOf(page);
-  if (!fill) return { href: tool.href, errors: [] };
+  const set = optionParams(g.state.toolOptions[page], Array.isArray(table.options) ? table.options : []);
+  const linked = (q) => { for (const [param, value] of set) q.set(param, value); const s = q.toString(); return s ? `${tool.href}?${s}` : tool.href; };
+  if (!fill) return { href: linked(new URLSearchParams()), errors: [] };
   const n = playersOf(table);
   const errors = [];
   const uses = new Set(tool.records);
@@ -138,6 +142,5 @@ export function toolLink(rules, table, page, picked = {}, pos) {
       held: held.filter((e) => e.player === player && uses.has(e.id)).map((e) => g.byId.get(e.id)).filter(Boolean)
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
   }
-  const q = fill.write({ g, table, sides, uses }).toString();
-  return { href: q ? `${tool.href}?${q}` : tool.href, errors };
+  return { href: linked(fill.write({ g, table, sides, uses })), errors };
 }
