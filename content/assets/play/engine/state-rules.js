@@ -250,7 +250,7 @@ export function readStateRules({ pa, gid, game, records, byId, allById = byId, u
       lines.set(rec.id, out);
     }
   }
-  // wins: [{record, with, without, check: {after: [kinds]} | {at: [steps]}, holds: {kinds, count}, note}].
+  // wins: [{record, with, without, check: {after: [kinds]} | {at: [steps]}, holds: {kinds, count, where}, note}].
   const WINS = "play-state/wins";
   const wins = [];
   if (pa.wins !== undefined && !isList(pa.wins)) gap(gid, ["play_along", "wins"], "is not a list");
@@ -275,20 +275,26 @@ export function readStateRules({ pa, gid, game, records, byId, allById = byId, u
     if (wrong.some(Boolean)) continue;
     if (!after.length && !at.length) { gap(gid, [...path, "check"], "names neither kinds (after) nor steps (at)"); continue; }
     let holds = null;
+    let holdsWhere = null;
     if (w.holds !== undefined) {
       const count = w.holds && countOf(w.holds.count);
       if (!w.holds || !ids(w.holds.kinds).length) gap(gid, [...path, "holds", "kinds"], "names no kinds");
       else if (!(Number.isInteger(count) && count >= 1 && count <= 999)) gap(gid, [...path, "holds", "count"], `${JSON.stringify(w.holds.count)} is not a whole number from 1 to 999`);
       else {
-        // A win that needs more records than the game has can never be met.
+        // where: only the records of those kinds whose fields hold the values count; a filter no
+        // such record matches, or a win that needs more records than match, can never be met.
         const kinds = ids(w.holds.kinds);
-        const pool = records.filter((r) => kinds.includes(r.kind)).length;
-        if (count > pool) gap(gid, [...path, "holds", "count"], `needs ${count} of ${kinds.join(" and ")}, but the game has ${pool}, so nobody can ever meet it`);
-        else holds = { kinds, count };
+        const where = whereOf(w.holds.where, gid, [...path, "holds", "where"], gap);
+        if (where === undefined) continue;
+        const pool = records.filter((r) => kinds.includes(r.kind) && (where === null || where(r))).length;
+        if (where && !pool) { gap(gid, [...path, "holds", "where"], `matches no record of ${kinds.join(" or ")}, so nobody can ever meet the win`, { fix: "name a field and a value that records of those kinds hold", check: WINS }); continue; }
+        if (count > pool) gap(gid, [...path, "holds", "count"], `needs ${count} of ${kinds.join(" and ")}${where ? " that match where" : ""}, but the game has ${pool}, so nobody can ever meet it`);
+        else holds = where ? { kinds, count, where: { ...w.holds.where } } : { kinds, count };
+        if (holds) holdsWhere = where;
       }
     }
     const rec = byId.get(w.record);
-    wins.push({ ...recordRef(rec), with: ids(w.with), without: ids(w.without), after, at, holds,
+    wins.push({ ...recordRef(rec), with: ids(w.with), without: ids(w.without), after, at, holds, holdsWhere,
       note: typeof w.note === "string" ? plainText(w.note, byId) : null,
       line: plainText(typeof rec.summary === "string" ? rec.summary : "", byId) });
   }

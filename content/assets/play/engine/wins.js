@@ -1,8 +1,8 @@
 // Win checks due now (`play_along.wins`): a win the source checks "as soon as" it is met is
 // checked right after a record of the kinds it names enters or changes hands at this position
 // (check.after), or at the steps it names (check.at); with options, only the wins they allow.
-// Where the condition is countable (holds: so many records of these kinds), who meets it is
-// counted from the state. Pure: no DOM.
+// Where the condition is countable (holds: so many records of these kinds, with where only those
+// whose fields hold its values), who meets it is counted from the state. Pure: no DOM.
 import { optionsAllow } from "./state-rules.js";
 
 /**
@@ -24,7 +24,7 @@ export function winsAt(g, table, state, pos, stepId) {
       const per = new Map();
       for (const e of state.inPlay) {
         const r = g.byId.get(e.id);
-        if (!r || !Number.isInteger(e.player) || !w.holds.kinds.includes(r.kind)) continue;
+        if (!r || !Number.isInteger(e.player) || !w.holds.kinds.includes(r.kind) || (w.holdsWhere && !w.holdsWhere(r))) continue;
         per.set(e.player, (per.get(e.player) || 0) + 1);
       }
       counts = [...per].sort((a, b) => a[0] - b[0]).map(([player, count]) => ({ player, count }));
