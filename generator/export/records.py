@@ -75,12 +75,17 @@ def game_payloads(payload: dict) -> dict[str, dict]:
     return out
 
 
+# The card browser's page (content/browse.md), which reads BROWSE_FILE.
+BROWSE_PAGE = "browse.md"
+
+
 def tool_files(m: Model) -> dict[str, list[str]]:
-    """{tool page (its path under content/): the files it reads}: the list, where its script
-    finds its game, and its game's file; the page's head asks for both early
-    (partials/tool-early.html)."""
-    return {page: [game_file(GAMES_INDEX), game_file(item["game"])]
-            for item in game_list(list(m.records.values())) for page in item["tools"]}
+    """{tool page (its path under content/): the files it reads}: for a game's tool, the list,
+    where its script finds its game, and its game's file; for the card browser, its cut of the
+    export. The page's head asks for them early (partials/tool-early.html)."""
+    files = {page: [game_file(GAMES_INDEX), game_file(item["game"])]
+             for item in game_list(list(m.records.values())) for page in item["tools"]}
+    return {**files, BROWSE_PAGE: [BROWSE_FILE]}
 
 
 def _json(value) -> str:

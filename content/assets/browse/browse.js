@@ -7,14 +7,12 @@
 // search) keeps the records in play there.
 import { siteHref } from "../shared/dom.js";
 import { readStoredTable } from "../play/stored-table.js";
-import { checkedExport } from "../export/check.js";
+import { loadBrowseRecords } from "../shared/load-records.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
 import { plainQuery } from "../shared/plain-text.js";
 import { replaceRefs } from "../shared/refs.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const RECORDS = new URL("api/browse.json", ROOT);
-let recordsPromise = null;
 
 const SORTS = {
   name: ["Name, A to Z", (a, b) => cmpText(a.sortName, b.sortName)],
@@ -277,13 +275,8 @@ async function init() {
   root.setAttribute("aria-busy", "true");
   let list;
   try {
-    recordsPromise = recordsPromise || fetch(RECORDS).then((res) => {
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.json().catch(() => { throw new Error("api/browse.json is not valid JSON; rebuild the site"); });
-    }).then((data) => checkedExport(data, "api/browse.json"));
-    list = entries(await recordsPromise);
+    list = entries(await loadBrowseRecords());
   } catch (err) {
-    recordsPromise = null;
     root.replaceChildren(el("p", { className: "cmp-browse__problem", role: "alert" },
       `The record list could not be loaded (${err.message}). Reload the page to try again.`));
     root.removeAttribute("aria-busy");

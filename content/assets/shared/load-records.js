@@ -82,6 +82,12 @@ export function loadRecords() {
   return pending;
 }
 
+/** The card browser's cut of the export (api/browse.json, generator/export/records.py BROWSE_FILE):
+ * every record with the fields the browser reads, asked for early by the page's head. */
+export function loadBrowseRecords() {
+  return readJson("api/browse.json").then((data) => checkedExport(data, "api/browse.json"));
+}
+
 /** The records of the game whose tool `page` is (its path under content/, as in the game record's
  * `tools`), {version, game, games, count, records}; from files, the whole export. */
 export function loadToolRecords(page) {
