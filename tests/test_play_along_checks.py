@@ -17,12 +17,11 @@ import sys
 
 import pytest
 
-from record_copies import copy_of, data_of, messages_of
+from record_copies import LINE, copy_of, data_of, messages_of
 
 from generator.paths import DATA, ROOT
 from generator.validate.checks import check_value_sources
-from generator.validate.play_along_checks import PLAY_ALONG_CHECKS
-from generator.validate.record_set import RecordSet
+from generator.validate.run import cross_record
 
 MN_GAME = "mn-mare-nostrum-mythology"
 DIP_GAME = "dip-diplomacy-variant"
@@ -34,7 +33,11 @@ def recs(loaded):
 
 
 def messages(recs) -> list[str]:
-    return messages_of(PLAY_ALONG_CHECKS, recs)
+    """Every cross-record line, the engines' last, as `generator check` gives them (the play-along
+    engine's reader judges play_along and the setup steps; a game whose turn is in doubt is left to its own line)."""
+    out = [str(p) for p in cross_record(recs, [])]
+    assert all(LINE.match(m) for m in out), out
+    return out
 
 
 def play(recs, gid=MN_GAME) -> dict:
@@ -196,12 +199,14 @@ def test_a_tool_offered_at_no_step_of_the_turn_fails(recs):
                          r"a step of mn-phases-of-a-turn \(did you mean 'mn-combat'\?\)")
 
 
-def test_a_game_in_doubt_gets_no_lines(recs):
-    """A refused Mare Nostrum file (here: an id in unchecked_ids) would make every list naming it
-    look wrong: the game's play along is checked once that file loads."""
+def test_a_game_whose_turn_is_in_doubt_gets_no_lines(recs):
+    """A refused Mare Nostrum rule file (what a turn and a setup are made of) would make every list
+    naming it look wrong: the game's play along is read once that file loads."""
+    from generator.problems import Problem
     play(recs)["options"][0] = "mn-longer-gam"
     assert messages(recs)
-    assert messages(RecordSet(recs, {"mn-some-refused-file"})) == []
+    refused = Problem("data/mare-nostrum/rule/mn-some-refused-file.yaml", 1, "id", "refused", "fix it", "schema")
+    assert [str(p) for p in cross_record(recs, [refused])] == []
 
 
 # --- counts read from where they live (check_value_sources) --------------------------------
@@ -333,7 +338,7 @@ def test_a_step_that_opens_and_closes_a_round_fails(recs):
 COLUMNS = {"turn": "turn", "people": "people", "group": "group"}
 
 
-# arrivals is judged by the play-along engine's reader alone: each break is its one gap, at the field.
+# arrivals is judged by the play-along engine's reader alone: each break is its one line, at the field, named play/arrivals.
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 @pytest.mark.parametrize("gid, arrivals, field, words", [
     (MN_GAME, {"table": "mn-construction-cost-chart", "at": "mn-military-phse", "columns": COLUMNS},
@@ -346,15 +351,33 @@ COLUMNS = {"turn": "turn", "people": "people", "group": "group"}
      "play_along.arrivals.columns.turn", "names the column round, which ac-unit-appearance-table does not have"),
 ])
 def test_arrivals_name_a_table_a_step_and_columns_of_the_game(recs, gid, arrivals, field, words):
-    from generator.validate.scenarios import engine_checks
     play(recs, gid)["arrivals"] = arrivals
-    assert messages(recs) == []
     rel = next(r.rel for r in recs if r.data.get("id") == gid)
-    only([str(p) for p in engine_checks(recs)],
-         rf"{re.escape(rel)}:\d+: {re.escape(field)}: the play-along engine cannot read it: {re.escape(words)}")
+    only([p.report() for p in cross_record(recs, [])],
+         rf"{re.escape(rel)}:\d+: {re.escape(field)}: {re.escape(words)}.* \(.+\) \[play/arrivals\]$")
 
 
 def test_a_rounds_turns_count_resolves_like_the_others(recs):
     play(recs)["rounds"]["turns"] = {"from": {"record": "mn-free-setup", "fact": "Builds"}}
     only(value_messages(recs), r"data/mare-nostrum/game/.*: play_along\.rounds\.turns\.from\.fact: record mn-free-setup "
                                r"has no fact labelled 'Builds'")
+
+
+# --- each line names the reader's judgment that printed it ----------------------------------
+
+def _unlist(recs):
+    play(recs)["setup"].remove("mn-free-setup")
+
+
+@pytest.mark.parametrize("edit, check", [
+    (lambda recs: play(recs)["options"].__setitem__(0, "mn-longer-gam"), "play/play-along-refs"),
+    (lambda recs: data_of(recs, "mn-fewer-than-six-players")["setup"][0].__setitem__("players", [2, 3]), "play/player-counts"),
+    (lambda recs: data_of(recs, "mn-free-setup")["setup"][1].__setitem__("with", ["mn-free-setp"]), "play/setup-steps"),
+    (_unlist, "play/setup-listed"),
+    (lambda recs: play(recs, DIP_GAME).__setitem__("scoring", "calculators/diplomacy-scor.md"), "play/turn"),
+    (lambda recs: play(recs)["rounds"].__setitem__("opens_with", ["mn-object-of-the-game"]), "play/not-a-step"),
+])
+def test_each_line_names_the_readers_judgment(recs, edit, check):
+    edit(recs)
+    (problem,) = cross_record(recs, [])
+    assert problem.check == check, problem.report()

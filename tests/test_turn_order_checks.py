@@ -105,19 +105,6 @@ def test_a_game_without_play_along_whose_rules_carry_setup_steps_is_one_line(loa
                    "schemas/game.schema.json describes it)"]
 
 
-def test_the_lines_a_wrong_turn_explains_are_left_out_by_their_check_not_their_words(loaded, monkeypatch):
-    """Reworded, a 'not a step of the turn' line is still the wrong turn's follow-on: one line."""
-    from generator.problems import Problem
-    from generator.validate import play_along_checks
-
-    def reworded(r, path, sid, turn, steps):
-        return Problem(r.rel, r.line_of(path), "x", f"{sid!r} lies outside the turn", "fix it",
-                       play_along_checks.NOT_A_STEP)
-    monkeypatch.setattr(play_along_checks, "not_a_step", reworded)
-    recs, out = lines_after(loaded, set_turn("mn-military-phase"))
-    assert len(out) == 1 and "play_along.turn" in out[0], out
-
-
 def test_every_line_names_its_check(loaded):
     from generator.validate.run import CHECK_GROUPS
     recs = copy_of(loaded)

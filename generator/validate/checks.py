@@ -332,10 +332,8 @@ from generator.validate.timing_words import TIMING_WORDS_CHECKS  # noqa: E402
 
 ALL_CHECKS += TIMING_WORDS_CHECKS
 
-# Play along as data (generator/validate/play_along_checks.py): a game's play_along and its setup steps.
-from generator.validate.play_along_checks import PLAY_ALONG_CHECKS  # noqa: E402
-
-ALL_CHECKS += PLAY_ALONG_CHECKS
+# Play along as data (a game's play_along and its setup steps) is the play-along engine's reader's
+# to judge: its lines come with the engines' (scenarios.py; generator/validate/play_along_checks.py).
 
 # The state of a table as data (generator/validate/play_state_checks.py): brings, owns,
 # leaves, uses, enters, timing.lines, wins.
@@ -356,11 +354,9 @@ ALL_CHECKS += NUMBER_EXCEPTION_CHECKS
 
 # The turn's shape and order (generator/validate/turn_order_checks.py): play_along.turn is
 # the game's turn root; each step has its own order, following its record's steps list.
-# The checks that read the turn's steps say nothing more where the turn itself is the one line.
-from generator.validate.turn_order_checks import TURN_ORDER_CHECKS, quiet_beside_a_wrong_turn  # noqa: E402
+from generator.validate.turn_order_checks import TURN_ORDER_CHECKS  # noqa: E402
 
-ALL_CHECKS = [quiet_beside_a_wrong_turn(c) if c in PLAY_ALONG_CHECKS or c in PLAY_STATE_CHECKS else c
-              for c in ALL_CHECKS] + TURN_ORDER_CHECKS
+ALL_CHECKS += TURN_ORDER_CHECKS
 
 # The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
 # scenarios) run after these, in run.py: they must know which records these checks refused.

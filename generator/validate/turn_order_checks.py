@@ -64,7 +64,7 @@ def turn_root_problem(g: RawRecord, records) -> Problem | None:
     by_id = _by_id(records)
     rec = by_id.get(turn) if isinstance(turn, str) else None
     if rec is None or rec.data.get("kind") != "rule" or rec.data.get("game") != g.data.get("game"):
-        return None   # no such rule of the game: check_play_along_refs says so
+        return None   # no such rule of the game: the play-along reader says so (play/play-along-refs)
     parents = written_parents(records)
     if turn in parents:
         chain, at = [turn], turn
@@ -197,27 +197,6 @@ def check_play_along_present(records: list[RawRecord]) -> list[Problem]:
                                 "no page shows them and their options and player counts go unchecked",
                                 "restore the game's play_along block, as schemas/game.schema.json describes it"))
     return problems
-
-
-def quiet_beside_a_wrong_turn(check):
-    """`check` without its lines that only follow from a play_along.turn that is not the turn root:
-    its "not a step of the turn" lines (NOT_A_STEP) in that game's files, and its own lines on that
-    play_along.turn. The turn's one line is check_turn_root's, and advice to name another step
-    would damage a good field."""
-    from generator.validate.play_along_checks import NOT_A_STEP
-
-    def run(records):
-        problems = check(records)
-        wrong = {g.data.get("game") for g in records
-                 if g.data.get("kind") == "game" and isinstance(g.data.get(PLAY), dict) and turn_root_problem(g, records)}
-        if not wrong:
-            return problems
-        wrong_files = {r.rel for r in records if r.data.get("game") in wrong}
-        turns = {r.rel for r in records if r.data.get("kind") == "game" and r.data.get("game") in wrong}
-        return [p for p in problems if not (p.check == NOT_A_STEP and p.file in wrong_files)
-                and not (p.file in turns and p.field == f"{PLAY}.turn")]
-    run.__name__, run.__doc__, run.__wrapped__ = check.__name__, check.__doc__, check
-    return run
 
 
 TURN_ORDER_CHECKS = [outside_doubt(c) for c in (check_turn_root, check_sibling_order, check_listed_order,

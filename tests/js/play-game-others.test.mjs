@@ -171,7 +171,7 @@ test("7 Wonders Myths: a power by age, a record in play or a leaving the reader 
   // The token's rules: in_play names a record, and its leaving waits for the next round.
   const game = (d) => recordIn(d, "swm-seven-wonders-myths").play_along;
   for (const [edit, path, words] of [
-    [(pa) => { pa.in_play.push("swm-no-such-token"); }, "play_along.in_play.3", /neither a kind nor a record/],
+    [(pa) => { pa.in_play.push("swm-no-such-token"); }, "play_along.in_play.3", /has no swm-no-such-token records to put in play/],
     [(pa) => { pa.leaves[1].in_next_round = "yes"; }, "play_along.leaves.1.in_next_round", /is not true/]]) {
     const copy = structuredClone(data);
     edit(game(copy));
