@@ -50,7 +50,7 @@ def broken(loaded):
 
 
 def _engine_line(lines):
-    return [line for line in lines if "mn-combat.yaml" in line and "the battle calculator needs a number here, not 'six'" in line]
+    return [line for line in lines if "mn-combat.yaml" in line and "the battle calculator cannot use 'six': 'Points of total per enemy unit lost' should be a number" in line]
 
 
 def test_with_no_node_on_path_the_engine_still_names_the_record(loaded, empty_path):

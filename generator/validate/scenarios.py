@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import subprocess
 import threading
 
@@ -366,58 +365,66 @@ def _scenario_presence(r, pages: dict) -> list[Problem]:
 
 
 def _gap_problem(engine: str, gap: dict, rec, game_rec, tool_index: int, page: str) -> Problem:
-    """A gap the engine names, at the line of the record (and fact, field or row) it names."""
+    """A gap the engine names, at the line of the record and the fact, field path or table cell the
+    engine gives with it (engine_gaps.mjs): the engine's problem and fix, never its sentence read back."""
     who = NAMES.get(engine, "the calculator")
-    message = gap.get("message", "")
+    problem = str(gap.get("problem") or gap.get("message") or "")
     if rec is None:   # the record is not there (and no problem above explains it): say so on the tool
         where = ["tools", tool_index, "records"] if gap.get("record") else ["tools", tool_index, "page"]
         what = f"needs the record {gap['record']}, which no data file holds" if gap.get("record") else \
-            f"cannot read its rules from the records: {message}"
+            f"cannot read its rules from the records: {problem}"
         return Problem(game_rec.rel, game_rec.line_of(where), field_path(where[:3]), f"{page}: {who} {what}",
                        "restore the record, or correct what the message names")
-    label, row, column, field = gap.get("fact"), gap.get("row"), gap.get("column"), gap.get("field")
-    if row and column:
-        return _row_problem(who, rec, row, column, message)
-    if label:
-        facts = rec.data.get("facts") if isinstance(rec.data.get("facts"), list) else []
-        labels = [f.get("label") for f in facts if isinstance(f, dict)]
-        if label in labels:
-            i = labels.index(label)
-            path = ["facts", i, "value"]
-            if "numeric" not in message:   # the engine wants something else than a number: its own words
-                return Problem(rec.rel, rec.line_of(path), field_path(path),
-                               f"{who} cannot use {shown(facts[i].get('value'))}: {_own_words(message, rec)}",
-                               "write the value the source gives, in the form the message names")
-            return Problem(rec.rel, rec.line_of(path), field_path(path),
-                           f"{who} needs a number here, not {shown(facts[i].get('value'))}",
-                           "write the number the source gives")
-        close = closest(label, labels)
-        if close:
-            path = ["facts", labels.index(close), "label"]
-            return Problem(rec.rel, rec.line_of(path), "facts",
-                           f"{who} needs a numeric fact labelled {label!r}",
-                           f"it finds the fact by that label: rename {close!r} back to {label!r}")
-        return Problem(rec.rel, rec.line_of(["facts"]), "facts", f"{who} needs a numeric fact labelled {label!r}",
-                       f"add {{label: {label}, value: <number>}} with the number the source gives")
-    if field == "count":
-        return Problem(rec.rel, rec.line_of(["count"]) if "count" in rec.data else rec.line_of(["kind"]), "count",
-                       f"{who} needs count, a whole number of pieces", "add count: with the number of pieces the game holds")
-    path = [field] if field and field in rec.data else ["id"]
-    return Problem(rec.rel, rec.line_of(path), field if field else "(record)", f"{who} cannot read it: {_own_words(message, rec)}",
-                   "give the record what the message names")
+    row, label = gap.get("row"), gap.get("fact")
+    if isinstance(row, list) and len(row) == 2:
+        return _row_problem(who, rec, row, gap.get("column"), gap)
+    if isinstance(label, str):
+        return _fact_problem(who, rec, label, gap)
+    path = [p for p in gap.get("path") or [] if isinstance(p, (str, int))]
+    at = _held(rec.data, path) or (["kind"] if path and "kind" in rec.data else ["id"])   # a missing field: where fields start
+    return Problem(rec.rel, rec.line_of(at), field_path(path) if path else "(record)",
+                   f"{who} cannot read it: {problem}", gap.get("fix") or "give the record what the message names")
 
 
-def _own_words(message: str, rec) -> str:
-    """The engine's sentence without the record id it starts with (the path already names it)."""
-    rid = str(rec.data.get("id"))
-    return message[len(rid) + 2:] if message.startswith(f"{rid}: ") else message
+def _held(data, path: list) -> list:
+    """The longest start of `path` that is in the record: a missing field is said at its parent's
+    line (a record with none of it, at its id)."""
+    node, held = data, []
+    for key in path:
+        ok = (isinstance(node, dict) and isinstance(key, str) and key in node) or \
+            (isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node))
+        if not ok:
+            break
+        node, held = node[key], [*held, key]
+    return held
 
 
-def _row_problem(who: str, rec, row: list, column: str, message: str = "") -> Problem:
-    """A table cell the engine reads by its row's name and its column; a number outside the
-    range the engine takes is said with that range (the engine's own words, in brackets)."""
+def _fact_problem(who: str, rec, label: str, gap: dict) -> Problem:
+    """A fact the engine reads by its label: at its value when the record has it, else at the
+    fact whose label is close (a renamed label), else at the facts."""
+    facts = rec.data.get("facts") if isinstance(rec.data.get("facts"), list) else []
+    labels = [f.get("label") if isinstance(f, dict) else None for f in facts]
+    if label in labels:
+        i = labels.index(label)
+        path = ["facts", i, "value"]
+        return Problem(rec.rel, rec.line_of(path), field_path(path),
+                       f"{who} cannot use {shown(facts[i].get('value'))}: {gap.get('problem') or gap.get('message')}",
+                       gap.get("fix") or "write the value the source gives")
+    close = closest(label, [x for x in labels if isinstance(x, str)])
+    if close:
+        path = ["facts", labels.index(close), "label"]
+        return Problem(rec.rel, rec.line_of(path), "facts", f"{who} needs a fact labelled {label!r}",
+                       f"it finds the fact by that label: rename {close!r} back to {label!r}")
+    return Problem(rec.rel, rec.line_of(["facts"] if facts else ["id"]), "facts", f"{who} needs a fact labelled {label!r}",
+                   gap.get("fix") or f"add {{label: {label}, value: ...}} with what the source gives")
+
+
+def _row_problem(who: str, rec, row: list, column, gap: dict) -> Problem:
+    """A table cell the engine reads by its row's name and its column, or a row it needs: at the
+    cell, with the range the engine takes when the value is outside it (the gap's `range`)."""
     key_col, name = row[0], row[1]
     rows = rec.data.get("rows") if isinstance(rec.data.get("rows"), list) else []
+    problem = gap.get("problem") or gap.get("message")
 
     def cell(r, col):
         c = ((r or {}).get("cells") or {}).get(col) if isinstance(r, dict) else None
@@ -425,19 +432,22 @@ def _row_problem(who: str, rec, row: list, column: str, message: str = "") -> Pr
     names = [cell(r, key_col) for r in rows]
     if name in names:
         i = names.index(name)
-        path = ["rows", i, "cells", column]
-        outside = re.search(r"\(([^()]* must be [^()]*)\)", message)
-        if outside:
-            return Problem(rec.rel, rec.line_of(path), field_path(path),
-                           f"{who} cannot use {shown(cell(rows[i], column))} (the {name} row's {column}): {outside.group(1).split(': ', 1)[-1]}",
-                           "write the value the source gives, as the other rows do")
-        return Problem(rec.rel, rec.line_of(path), field_path(path),
-                       f"{who} needs a number here (the {name} row's {column}), not {shown(cell(rows[i], column))}",
-                       "write the value the source gives, as the other rows do")
+        path = ["rows", i, "cells", column] if isinstance(column, str) else ["rows", i]
+        value = cell(rows[i], column) if isinstance(column, str) else None
+        what = f"{who} cannot use {shown(value)}" if value is not None else f"{who} finds nothing"
+        return Problem(rec.rel, rec.line_of(_held(rec.data, path)), field_path(path),
+                       f"{what} (the {name} row's {column}): {gap.get('range') or problem}",
+                       gap.get("fix") or "write the value the source gives, as the other rows do")
     close = closest(name, [n for n in names if isinstance(n, str)])
     if close:
         path = ["rows", names.index(close), "cells", key_col]
         return Problem(rec.rel, rec.line_of(path), field_path(path), f"{who} needs a row whose {key_col} is {name!r}",
                        f"it finds the row by that name: rename {close!r} back to {name!r}")
-    return Problem(rec.rel, rec.line_of(["rows"]), "rows", f"{who} needs a row whose {key_col} is {name!r}",
-                   f"add the {name} row the source gives")
+    return Problem(rec.rel, rec.line_of(["rows"] if rows else ["id"]), "rows", f"{who} needs a row whose {key_col} is {name!r}",
+                   gap.get("fix") or f"add the {name} row the source gives")
+
+
+def _own_words(message: str, rec) -> str:
+    """The engine's sentence without the record id it starts with (the path already names it)."""
+    rid = str(rec.data.get("id"))
+    return message[len(rid) + 2:] if message.startswith(f"{rid}: ") else message

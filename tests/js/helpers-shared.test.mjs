@@ -3,7 +3,7 @@
 // sees it, and every value from a field or a link checked.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { plainText, numericFact, recordList } from "../../content/assets/shared/records.js";
+import { plainText, numericFact, recordList, RecordsError } from "../../content/assets/shared/records.js";
 import { readCount, INPUT_CEILING } from "../../content/assets/shared/input.js";
 import { cleanName, NAME_LENGTH } from "../../content/assets/helpers/shared/input.js";
 import * as A from "../../content/assets/helpers/ac-victory.js";
@@ -50,6 +50,11 @@ test("a missing fact is reported, not read as a number", () => {
   const byId = new Map([["x-a", { id: "x-a", facts: [{ label: "Count", value: "three" }] }]]);
   assert.equal(numericFact(byId, "x-a", "Count", problems), undefined);
   assert.equal(numericFact(byId, "x-b", "Count", problems), undefined);
-  assert.deepEqual(problems, ["x-a: no numeric fact labelled 'Count'", "record x-b is missing"]);
+  assert.deepEqual(problems.map((g) => g.message), ["x-a: 'Count' is \"three\", not a whole number from 0 to 999", "record x-b is missing"]);
+  // Each gap names its place itself: the generator reads these, never the sentence.
+  assert.deepEqual(problems.map((g) => [g.record, g.fact, g.value]), [["x-a", "Count", "three"], ["x-b", null, undefined]]);
+  const err = new RecordsError("test helper", problems, "engine/test");
+  assert.deepEqual(err.problems, problems.map((g) => g.message));
+  assert.ok(err.details.every((g) => g.check === "engine/test" && g.fix));
   assert.equal(recordList({ nope: 1 }), null);
 });

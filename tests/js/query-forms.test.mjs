@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as MN from "../../content/assets/calculators/mn-battle.js";
 import * as AC from "../../content/assets/calculators/ac-battle.js";
-import { gapOf, readEngine } from "../../generator/validate/engine_gaps.mjs";
+import { readEngine } from "../../generator/validate/engine_gaps.mjs";
 import { scenarioFromLink } from "../../content/assets/calculators/ac-battle-page/link.js";
 
 test("an Ancient Conquest link given to the Mare Nostrum calculator names its keys", () => {
@@ -46,18 +46,19 @@ test("each calculator's own form has no foreign keys", () => {
   assert.deepEqual(AC.foreignKeyNotes(`${own}&o=enc&f=enc&dg=both`), []);
 });
 
-test("an engine's sentences become the record, fact, field or table cell they name", () => {
+test("an engine's gaps name their record, fact, field or table cell themselves", () => {
   const lost = "Points of total per enemy unit lost";
-  assert.deepEqual(gapOf("mn-battle", `mn-combat: no numeric fact labelled '${lost}'`),
-    { record: "mn-combat", fact: lost, field: null, row: null, column: null, message: `mn-combat: no numeric fact labelled '${lost}'` });
-  assert.equal(gapOf("mn-battle", "mn-legion: the field 'count' is missing or not a whole number").field, "count");
-  assert.equal(gapOf("mn-battle", "record mn-combat is missing").record, "mn-combat");
-  const terrain = gapOf("ac-battle", "no number for defenderMountain: tried Terrain Effects Table, Mountain row, column defender_multiplier (absent)");
+  const combat = (facts) => ({ id: "mn-combat", game: "mare-nostrum", kind: "rule", facts });
+  const mn = readEngine("mn-battle", { version: 1, records: [combat([{ label: lost, value: "six" }])] }).gaps;
+  const g = mn.find((x) => x.record === "mn-combat" && x.fact === lost);
+  assert.equal(g.value, "six");
+  assert.equal(g.check, "engine/mn-battle");
+  assert.ok(g.fix && g.problem && !g.problem.startsWith("mn-combat"), JSON.stringify(g));
+  assert.ok(mn.some((x) => x.record === "mn-legion" && x.message === "record mn-legion is missing"));
+  assert.ok(mn.some((x) => x.record === null && x.message === "no hero record has a combat block"));
+  const ac = readEngine("ac-battle", { version: 1, records: [{ id: "ac-terrain-effects-table", rows: [] }] }).gaps;
+  const terrain = ac.find((x) => x.message.startsWith("no number for defenderMountain:"));
   assert.deepEqual([terrain.record, terrain.row, terrain.column], ["ac-terrain-effects-table", ["terrain", "Mountain"], "defender_multiplier"]);
-  assert.equal(gapOf("ac-battle", "ac-fortified-cities: fact “Table used” names no table").fact, "Table used");
-  assert.equal(gapOf("dip-score", "dip-c-diplo-scoring: 'Bonus when powers share a place' is \"x\"; the helper knows …").fact,
-    "Bonus when powers share a place");
-  assert.equal(gapOf("mn-battle", "no hero record has a combat block").record, null);
 });
 
 test("an engine that cannot read empty records says what it lacks, and never throws", () => {

@@ -6,12 +6,13 @@
 // cities and captured deities; the most wins. Every value is read from the records: the
 // people records' objectives, the optional rules' facts and the Table of City Differences.
 // Where the rules disagree or are silent, the choice is a named reading.
-import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef } from "../shared/records.js";
+import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef, gap, missingRecord } from "../shared/records.js";
 import { readCount, shorten } from "../shared/input.js";
 import { params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "ancient-conquest";
+const CHECK = "engine/ac-victory";   // the check name of its gaps in the generator's lines
 export const SOURCES = {
   groups: ["ac-nation-groups", "Nation-groups"],
   lastTurn: ["ac-end-of-the-game", "Last turn"],
@@ -38,41 +39,55 @@ function keyOf(id) { return id.replace(/^ac-/, ""); }
 /** The rules of the final count, from records.json's content or a records array. */
 export function rulesFromRecords(data) {
   const list = recordList(data);
-  if (!list) throw new RecordsError("victory helper", ["records.json has no 'records' list"]);
+  if (!list) throw new RecordsError("victory helper", ["records.json has no 'records' list"], CHECK);
   const byId = gameIndex(list, GAME);
   const problems = [];
   const groupCount = numericFact(byId, ...SOURCES.groups, problems);
   // A people with no_group is named in the source but not played (schemas/people.schema.json).
   for (const r of byId.values()) {
-    if (r.kind === "people" && r.no_group !== undefined && (r.objectives || []).length) problems.push(`${r.id}: objectives but no_group, so nobody can score them`);
+    if (r.kind === "people" && r.no_group !== undefined && (r.objectives || []).length) problems.push(gap({ record: r.id, path: ["no_group"], problem: "objectives but no_group, so nobody can score them",
+      fix: "give the people its group, or move its objectives out" }));
   }
   const peoples = [...byId.values()].filter((r) => r.kind === "people" && r.no_group === undefined).map((r) => {
-    if (!Number.isInteger(r.group)) problems.push(`${r.id}: no group`);
-    else if (groupCount !== undefined && (r.group < 1 || r.group > groupCount)) problems.push(`${r.id}: group ${r.group} is outside 1 to ${groupCount}`);
+    if (!Number.isInteger(r.group)) problems.push(gap({ record: r.id, path: ["group"], problem: "no group", fix: "add group: the number of its nation-group" }));
+    else if (groupCount !== undefined && (r.group < 1 || r.group > groupCount)) {
+      problems.push(gap({ record: r.id, path: ["group"], value: r.group, problem: `group ${r.group} is outside 1 to ${groupCount}`,
+        fix: `write a group from 1 to ${groupCount}` }));
+    }
     const objectives = (r.objectives || []).map((o, i) => {
       const alt = o.vp_alternative_rule ? byId.get(o.vp_alternative_rule) : null;
-      if (o.vp_alternative_rule && !alt) problems.push(`${r.id}: objective ${i + 1} names ${o.vp_alternative_rule}, which is not a record`);
-      if (o.vp_alternative !== undefined && !o.vp_alternative_rule) problems.push(`${r.id}: objective ${i + 1} has a second value but no vp_alternative_rule saying when it applies`);
+      if (o.vp_alternative_rule && !alt) {
+        problems.push(gap({ record: r.id, path: ["objectives", i, "vp_alternative_rule"], problem: `objective ${i + 1} names ${o.vp_alternative_rule}, which is not a record`,
+          fix: "name the optional rule's record" }));
+      }
+      if (o.vp_alternative !== undefined && !o.vp_alternative_rule) {
+        problems.push(gap({ record: r.id, path: ["objectives", i, "vp_alternative"], problem: `objective ${i + 1} has a second value but no vp_alternative_rule saying when it applies`,
+          fix: "add vp_alternative_rule, or delete vp_alternative" }));
+      }
       return { n: i + 1, text: plainText(o.text, byId), vp: Number.isFinite(o.vp) ? o.vp : null,
         extra: Number.isFinite(o.vp_alternative) ? o.vp_alternative : null, extraRule: alt ? recordRef(alt) : null,
         note: o.note ? plainText(o.note, byId) : null };
     });
     return { ...recordRef(r), key: keyOf(r.id), group: r.group, objectives };
   }).sort((a, b) => a.group - b.group || a.name.localeCompare(b.name));
-  if (!peoples.length) problems.push("no people record with objectives");
+  if (!peoples.length) problems.push(gap({ problem: "no people record with objectives" }));
   const optional = [];
   for (const p of peoples) for (const o of p.objectives) {
     if (o.extraRule && !optional.some((x) => x.id === o.extraRule.id)) optional.push(o.extraRule);
   }
   const cityTable = byId.get(SOURCES.cityTable);
   const cityTypes = [];
-  if (!cityTable) problems.push(`record ${SOURCES.cityTable} is missing`);
+  if (!cityTable) problems.push(missingRecord(SOURCES.cityTable));
   else {
-    for (const row of cityTable.rows || []) {
+    for (const [i, row] of (cityTable.rows || []).entries()) {
       const c = (row && row.cells) || {};
       const type = typeof c.type === "object" && c.type ? c.type.value : c.type;
       const vp = typeof c.vp === "object" && c.vp ? c.vp.value : c.vp;
-      if (typeof type !== "string" || !Number.isFinite(vp)) { problems.push(`${SOURCES.cityTable}: a row lacks a type or a number of victory points`); continue; }
+      if (typeof type !== "string" || !Number.isFinite(vp)) {
+        problems.push(gap({ record: SOURCES.cityTable, path: ["rows", i, "cells", typeof type !== "string" ? "type" : "vp"], value: typeof type !== "string" ? type : vp,
+          problem: "a row lacks a type or a number of victory points", fix: "write the city type and its victory points as the table prints them" }));
+        continue;
+      }
       cityTypes.push({ key: type.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""), name: type, vp });
     }
   }
@@ -85,8 +100,8 @@ export function rulesFromRecords(data) {
     pair: { each: numericFact(byId, ...SOURCES.pairEach, problems), both: numericFact(byId, ...SOURCES.pairBoth, problems),
       places: SOURCES.pairPlaces.map((id) => recordRef(byId.get(id))) },
   };
-  if (rules.pair.places.some((p) => !p)) problems.push(`records ${SOURCES.pairPlaces.join(" and ")} are needed for the pair rule`);
-  if (problems.length) throw new RecordsError("victory helper", problems);
+  SOURCES.pairPlaces.forEach((id, i) => { if (!rules.pair.places[i]) problems.push(missingRecord(id)); });
+  if (problems.length) throw new RecordsError("victory helper", problems, CHECK);
   rules.groups = [...new Set(peoples.map((p) => p.group))].sort((a, b) => a - b);
   rules.maxDeities = peoples.length * rules.deitiesPerNation;   // one counter per nation, so no more than that in play
   rules.sources = Object.fromEntries(["deityValue", "fortifiedValue", "pairBoth", "lastTurn"].map((k) => [k, recordRef(byId.get(SOURCES[k][0]))]));

@@ -7,12 +7,13 @@
 // records. The fragment does not say how powers with equal centres are placed, nor what
 // places beyond the table score: those are unknown, and the readings below are offered
 // as readings, never as the rule.
-import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef } from "../shared/records.js";
+import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef, gap, missingRecord } from "../shared/records.js";
 import { readCount, shorten } from "../shared/input.js";
 import { cleanName, params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "diplomacy-variant";
+const CHECK = "engine/dip-score";   // the check name of its gaps in the generator's lines
 export const SOURCES = {
   table: "dip-c-diplo-scoring",
   perCentre: ["dip-c-diplo-scoring", "Points per supply centre owned"],
@@ -39,22 +40,25 @@ export const READING_NAMES = {
 /** The scoring rules from records.json's content or a records array; throws RecordsError naming each gap. */
 export function rulesFromRecords(data) {
   const list = recordList(data);
-  if (!list) throw new RecordsError("score helper", ["records.json has no 'records' list"]);
+  if (!list) throw new RecordsError("score helper", ["records.json has no 'records' list"], CHECK);
   const byId = gameIndex(list, GAME);
   const problems = [];
   const table = byId.get(SOURCES.table);
   const bonus = new Map();
-  if (!table) problems.push(`record ${SOURCES.table} is missing`);
+  if (!table) problems.push(missingRecord(SOURCES.table));
   else {
-    for (const row of table.rows || []) {
+    for (const [i, row] of (table.rows || []).entries()) {
       const cells = (row && row.cells) || {};
       const place = typeof cells.place === "object" && cells.place ? cells.place.value : cells.place;
       const value = typeof cells.bonus === "object" && cells.bonus ? cells.bonus.value : cells.bonus;
       if (Number.isInteger(place) && place >= 1 && Number.isFinite(value)) bonus.set(place, value);
       else if (Number.isInteger(place)) bonus.set(place, null);   // a cell the source lacks
-      else problems.push(`${SOURCES.table}: a row has no whole-number place`);
+      else {
+        problems.push(gap({ record: SOURCES.table, path: ["rows", i, "cells", "place"], value: place, problem: "a row has no whole-number place",
+          fix: "write the place the table prints, a whole number" }));
+      }
     }
-    if (!bonus.size) problems.push(`${SOURCES.table}: no rows with a place and a bonus`);
+    if (!bonus.size) problems.push(gap({ record: SOURCES.table, path: ["rows"], problem: "no rows with a place and a bonus", fix: "give the table its rows" }));
   }
   const rules = {
     bonus,
@@ -64,11 +68,16 @@ export function rulesFromRecords(data) {
     othersPoints: numericFact(byId, ...SOURCES.othersPoints, problems),
   };
   const tie = fact(byId.get(SOURCES.tie[0]), SOURCES.tie[1]);
-  if (!tie) problems.push(`${SOURCES.tie[0]}: no fact labelled '${SOURCES.tie[1]}'`);
-  else if (tie.value !== "unknown" && !READINGS.ties.includes(tie.value)) {
-    problems.push(`${SOURCES.tie[0]}: '${SOURCES.tie[1]}' is ${JSON.stringify(tie.value)}; the helper knows ${READINGS.ties.join(", ")}`);
+  if (!byId.get(SOURCES.tie[0])) problems.push(missingRecord(SOURCES.tie[0]));
+  else if (!tie) {
+    problems.push(gap({ record: SOURCES.tie[0], fact: SOURCES.tie[1], problem: `no fact labelled '${SOURCES.tie[1]}'`,
+      fix: `add {label: ${SOURCES.tie[1]}, value: unknown}, or the reading the source gives (${READINGS.ties.join(", ")})` }));
   }
-  if (problems.length) throw new RecordsError("score helper", problems);
+  else if (tie.value !== "unknown" && !READINGS.ties.includes(tie.value)) {
+    problems.push(gap({ record: SOURCES.tie[0], fact: SOURCES.tie[1], value: tie.value,
+      problem: `'${SOURCES.tie[1]}' is ${JSON.stringify(tie.value)}; the helper knows ${READINGS.ties.join(", ")}`, fix: `write one of ${READINGS.ties.join(", ")}` }));
+  }
+  if (problems.length) throw new RecordsError("score helper", problems, CHECK);
   rules.tie = { value: tie.value, note: tie.note || "" };
   rules.powers = [...byId.values()].filter((r) => r.kind === "civilization").map(recordRef)
     .sort((a, b) => a.name.localeCompare(b.name));

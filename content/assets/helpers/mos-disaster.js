@@ -5,12 +5,13 @@
 // and `payments` fields of each disaster). The rule (mos-disaster-losses): pay the first
 // loss you can pay in full; if you cannot, the next; if none, nothing. A trigger the source
 // shows only as an unnamed icon is never guessed: the helper asks the player.
-import { RecordsError, recordList, gameIndex, fact, plainText, recordRef } from "../shared/records.js";
+import { RecordsError, recordList, gameIndex, fact, plainText, recordRef, gap } from "../shared/records.js";
 import { readCount, shorten, INPUT_CEILING } from "../shared/input.js";
 import { params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 
 const GAME = "mosaic-wars-disasters";
+const CHECK = "engine/mos-disaster";   // the check name of its gaps in the generator's lines
 export const SOURCES = {
   rule: "mos-disaster-losses",
   trigger: "mos-disasters",
@@ -26,18 +27,22 @@ export function holdingKey(name) {
 /** The disasters, the holdings they take and the protections, from the records. */
 export function rulesFromRecords(data) {
   const list = recordList(data);
-  if (!list) throw new RecordsError("disaster helper", ["records.json has no 'records' list"]);
+  if (!list) throw new RecordsError("disaster helper", ["records.json has no 'records' list"], CHECK);
   const byId = gameIndex(list, GAME);
   const problems = [];
   const holdings = new Map();
-  const addHolding = (name, extra = {}) => {
+  // `at`: the disaster and the path of the payment that names the holding (where a gap is said).
+  const addHolding = (name, extra = {}, at = {}) => {
     const key = holdingKey(name);
     if (!holdings.has(key)) holdings.set(key, { key, name, partOf: null, record: null, max: INPUT_CEILING, maxFrom: null });
     const h = holdings.get(key);
     if (extra.partOf) h.partOf = holdingKey(extra.partOf);
     if (extra.record && !h.record) {
       const rec = byId.get(extra.record);
-      if (!rec) problems.push(`a disaster's payment names ${extra.record}, which is not a record`);
+      if (!rec) {
+        problems.push(gap({ record: at.record || null, path: at.path || null, value: extra.record,
+          problem: `a disaster's payment names ${extra.record}, which is not a record`, fix: "name the record of the holding, or delete record" }));
+      }
       else {
         h.record = recordRef(rec);
         const deck = fact(rec, SOURCES.buildDeck);
@@ -52,27 +57,32 @@ export function rulesFromRecords(data) {
     if (r.kind !== "disaster") continue;
     const trig = r.trigger;
     if (!trig || !["fewest", "most"].includes(trig.compare) || typeof trig.of !== "string") {
-      problems.push(`${r.id}: no trigger {compare: fewest|most, of: ...}`);
+      problems.push(gap({ record: r.id, path: ["trigger"], problem: "no trigger {compare: fewest|most, of: ...}",
+        fix: "add trigger: {compare: fewest or most, of: what is counted}" }));
       continue;
     }
-    if (!Array.isArray(r.payments) || !r.payments.length) { problems.push(`${r.id}: no payments`); continue; }
+    if (!Array.isArray(r.payments) || !r.payments.length) {
+      problems.push(gap({ record: r.id, path: ["payments"], problem: "no payments", fix: "write one payment for each line of losses" }));
+      continue;
+    }
     const payments = [];
     r.payments.forEach((p, i) => {
       if (!p || !Number.isInteger(p.amount) || p.amount < 1 || typeof p.of !== "string" || !p.of) {
-        problems.push(`${r.id}: payment ${i + 1} has no whole amount and no 'of'`);
+        problems.push(gap({ record: r.id, path: ["payments", i], problem: `payment ${i + 1} has no whole amount and no 'of'`,
+          fix: "give the payment amount (a whole number from 1) and of" }));
         return;
       }
       if (p.part_of) addHolding(p.part_of);
-      const key = addHolding(p.of, { partOf: p.part_of, record: p.record });
+      const key = addHolding(p.of, { partOf: p.part_of, record: p.record }, { record: r.id, path: ["payments", i, "record"] });
       payments.push({ amount: p.amount, key, random: p.random === true, text: Array.isArray(r.losses) ? plainText(r.losses[i], byId) : "" });
     });
     disasters.push({ ...recordRef(r), affects: plainText(r.affects, byId), compare: trig.compare,
       of: trig.of === "unknown" ? null : trig.of, payments, notes: (r.notes || []).map((n) => plainText(n, byId)) });
   }
   disasters.sort((a, b) => a.name.localeCompare(b.name));
-  if (!disasters.length) problems.push("no disaster record with a trigger and payments");
+  if (!disasters.length) problems.push(gap({ problem: "no disaster record with a trigger and payments" }));
   for (const h of holdings.values()) {
-    if (h.partOf && !holdings.has(h.partOf)) problems.push(`holding ${h.name} is part of ${h.partOf}, which no payment names`);
+    if (h.partOf && !holdings.has(h.partOf)) problems.push(gap({ problem: `holding ${h.name} is part of ${h.partOf}, which no payment names` }));
   }
   const protections = [];
   for (const r of byId.values()) {
@@ -80,10 +90,13 @@ export function rulesFromRecords(data) {
     if (!f) continue;
     if (typeof f.value === "number" && Number.isInteger(f.value) && f.value >= 1) protections.push({ ...recordRef(r), kind: "once", count: f.value });
     else if (typeof f.value === "string" && f.value !== "unknown") protections.push({ ...recordRef(r), kind: "always", text: f.value });
-    else problems.push(`${r.id}: '${SOURCES.avoided}' should be a number of disasters or words saying which`);
+    else {
+      problems.push(gap({ record: r.id, fact: SOURCES.avoided, value: f.value, problem: `'${SOURCES.avoided}' should be a number of disasters or words saying which`,
+        fix: "write how many disasters the card avoids (1 or more), or words saying which" }));
+    }
   }
   protections.sort((a, b) => a.name.localeCompare(b.name));
-  if (problems.length) throw new RecordsError("disaster helper", problems);
+  if (problems.length) throw new RecordsError("disaster helper", problems, CHECK);
   return { disasters, holdings: [...holdings.values()], protections,
     sources: { rule: recordRef(byId.get(SOURCES.rule)), trigger: recordRef(byId.get(SOURCES.trigger)) } };
 }

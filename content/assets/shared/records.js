@@ -2,12 +2,48 @@
 // Pure: no DOM, no network; Node and the browser import the same file.
 import { replaceRefs } from "./refs.js";
 
-/** Raised when the records lack something a helper needs; `problems` names each gap. */
+/**
+ * One thing the records lack, where it is found: {record, fact, path, row, column, problem, fix,
+ * message}. `record` is the record id (null when no one record is at fault); `fact` a fact label;
+ * `path` a field path inside the record (["payments", 0, "of"]); `row` [key column, row name] and
+ * `column` a table cell; `problem` the sentence without the record id; `fix` how to correct the
+ * data; `message` the sentence the page shows. Other keys (value, range) pass through.
+ */
+export function gap(where) {
+  const g = { record: null, fact: null, path: null, row: null, column: null, fix: null, ...where };
+  g.problem = String(g.problem);
+  if (!g.message) g.message = g.record ? `${g.record}: ${g.problem}` : g.problem;
+  return g;
+}
+
+/** The gap of a record that is not there: said on the page as "record X is missing". */
+export function missingRecord(id) {
+  return gap({ record: id, path: [], problem: "the record is missing", message: `record ${id} is missing`,
+    fix: `restore the record ${id}` });
+}
+
+/** A list of gaps or sentences as gaps: a plain sentence is a gap with no place. */
+export function asGaps(items) {
+  return items.map((x) => (x && typeof x === "object" ? gap(x) : gap({ problem: String(x) })));
+}
+
+/** The gaps with one message each: several facts of one missing record are one line. */
+export function uniqueGaps(gaps) {
+  const seen = new Set();
+  return gaps.filter((g) => !seen.has(g.message) && seen.add(g.message));
+}
+
+/**
+ * Raised when the records lack something a helper needs. `problems`: one sentence per gap, for
+ * the page; `details`: the gaps themselves (see gap()), each with its `check` (the engine's check
+ * name, `check` when the gap gives none), so the generator can point at a line.
+ */
 export class RecordsError extends Error {
-  constructor(helper, problems) {
-    const unique = [...new Set(problems)];   // several facts of one missing record: one line
-    super(`The records lack what the ${helper} needs:\n${unique.join("\n")}`);
-    this.problems = unique;
+  constructor(helper, gaps, check = null) {
+    const details = uniqueGaps(asGaps(gaps)).map((g) => ({ ...g, check: g.check || check }));
+    super(`The records lack what the ${helper} needs:\n${details.map((g) => g.message).join("\n")}`);
+    this.problems = details.map((g) => g.message);
+    this.details = details;
   }
 }
 
@@ -35,18 +71,21 @@ export const FACT_RANGE = [0, 999];
 /**
  * A number the helper needs: the fact `label` of record `id`, a whole number within `range`
  * ([least, most]). A missing record or fact, one that is not a number, or one outside the range
- * is added to `problems` (so every gap is reported at once), the range named.
+ * is added to `gaps` (so every gap is reported at once), the range named.
  */
-export function numericFact(byId, id, label, problems, range = FACT_RANGE) {
+export function numericFact(byId, id, label, gaps, range = FACT_RANGE) {
   const rec = byId.get(id);
-  if (!rec) { problems.push(`record ${id} is missing`); return undefined; }
+  if (!rec) { gaps.push(missingRecord(id)); return undefined; }
   const f = fact(rec, label);
-  if (!f || typeof f.value !== "number" || !Number.isFinite(f.value)) {
-    problems.push(`${id}: no numeric fact labelled '${label}'`);
+  const whole = `a whole number from ${range[0]} to ${range[1]}`;
+  if (!f) {
+    gaps.push(gap({ record: id, fact: label, problem: `no numeric fact labelled '${label}'`,
+      fix: `add {label: ${label}, value: <number>} with the number the source gives` }));
     return undefined;
   }
-  if (!Number.isInteger(f.value) || f.value < range[0] || f.value > range[1]) {
-    problems.push(`${id}: '${label}' is ${f.value}, not a whole number from ${range[0]} to ${range[1]}`);
+  if (typeof f.value !== "number" || !Number.isFinite(f.value) || !Number.isInteger(f.value) || f.value < range[0] || f.value > range[1]) {
+    gaps.push(gap({ record: id, fact: label, value: f.value, problem: `'${label}' is ${JSON.stringify(f.value)}, not ${whole}`,
+      fix: `write the number the source gives, ${whole}` }));
     return undefined;
   }
   return f.value;

@@ -3,6 +3,11 @@
 // Every number the rules give (table cells, multipliers, column shifts, the cap, the stacking
 // limits) is read from the records. This module only knows *where* each number lives (PARAMS:
 // a record id and a fact label, or a table cell) and how a table's columns form a ladder.
+// What the records lack is `problems` (sentences for the page) and `gaps` (the same, each with
+// its record, fact, field path or table cell: shared/records.js gap()).
+import { gap, missingRecord, uniqueGaps } from "../../shared/records.js";
+
+const CHECK = "engine/ac-battle";   // the check name of its gaps in the generator's lines
 
 export const TABLE_IDS = {
   combat: "ac-combat-table",
@@ -85,6 +90,11 @@ export const RANGES = {
   hexesAround: { least: 1, most: 6, what: "the hexes around one hex" },
 };
 
+/** What a parameter's number is ("a multiplier", "the largest multiplier"), from its range. */
+function whatOf(key, kind) {
+  return (RANGES[key] || KIND_RANGES[kind === "count" ? "count" : "multiplier"]).what;
+}
+
 /** null when v is within the parameter's range, else the words of the range. */
 export function outOfRange(key, kind, v) {
   const r = RANGES[key] || KIND_RANGES[kind === "count" ? "count" : "multiplier"];
@@ -139,7 +149,7 @@ function buildTable(rec, problems) {
   if (!rec) return null;
   const cols = rec.columns || [];
   const dieCol = cols.find((c) => c.id === "die") || cols.find((c) => c.type === "integer");
-  if (!dieCol) { problems.push(`${rec.id}: no die column`); return null; }
+  if (!dieCol) { problems.push(gap({ record: rec.id, path: ["columns"], problem: "no die column", fix: "add the die column (id: die)" })); return null; }
   const ladder = [];
   for (const c of cols) {
     if (c === dieCol) continue;
@@ -166,15 +176,24 @@ function buildTable(rec, problems) {
     }
   }
   const rows = [];
-  for (const r of rec.rows || []) {
+  let dieless = false;
+  for (const [i, r] of (rec.rows || []).entries()) {
     const die = cellValue(r.cells?.[dieCol.id]).value;
-    if (!Number.isInteger(die)) { problems.push(`${rec.id}: a row without a die value`); continue; }
+    if (!Number.isInteger(die)) {
+      dieless = true;
+      problems.push(gap({ record: rec.id, path: ["rows", i, "cells", dieCol.id], value: die, problem: "a row without a die value",
+        fix: "write the die face of this row, a whole number" }));
+      continue;
+    }
     rows.push({ die, cells: r.cells || {}, note: r.note });
   }
   rows.sort((x, y) => x.die - y.die);
   const faces = rows.length;
-  rows.forEach((r, i) => { if (r.die !== i + 1) problems.push(`${rec.id}: die rows are not 1..${faces}`); });
-  if (!ladder.length) problems.push(`${rec.id}: no force-ratio columns`);
+  // A row without a die is said above; the faces are counted only when every row has one.
+  if (!dieless && rows.some((r, i) => r.die !== i + 1)) {
+    problems.push(gap({ record: rec.id, path: ["rows"], problem: `die rows are not 1..${faces}`, fix: `give the rows the die faces 1 to ${faces}, once each` }));
+  }
+  if (!ladder.length) problems.push(gap({ record: rec.id, path: ["columns"], problem: "no force-ratio columns", fix: "label each result column with its force ratio (1:2, 3:1)" }));
   return { id: rec.id, name: rec.name, url: rec.url, ladder, rows, faces, edges, facts: rec.facts || [], record: rec };
 }
 
@@ -186,7 +205,7 @@ export function buildModel(records) {
   for (const [role, id] of Object.entries(TABLE_IDS)) {
     const rec = byId.get(id);
     if (role === "oracle") { tables.oracle = rec ? { id, name: rec.name, url: rec.url, record: rec } : null; continue; }
-    if (!rec) { problems.push(`record ${id} is missing`); tables[role] = null; continue; }
+    if (!rec) { problems.push(missingRecord(id)); tables[role] = null; continue; }
     tables[role] = role === "terrain" ? { id, name: rec.name, url: rec.url, record: rec } : buildTable(rec, problems);
   }
   const params = {};
@@ -194,9 +213,10 @@ export function buildModel(records) {
   for (const [key, places] of Object.entries(PARAMS)) {
     const tried = [];
     let found = null;
+    let first = null;   // the first place's value and what is wrong with it: where the gap is said
     for (const place of places) {
       const rec = byId.get(place.table || place.record);
-      if (!rec) { tried.push(`${place.table || place.record} (no such record)`); continue; }
+      if (!rec) { tried.push(`${place.table || place.record} (no such record)`); first = first || {}; continue; }
       let v;
       let where;
       if (place.table) {
@@ -215,9 +235,16 @@ export function buildModel(records) {
       }
       tried.push(v === undefined ? `${where} (absent)` : outside === "not a number" ? `${where} (${JSON.stringify(v)})`
         : `${where} (${v}: ${outside})`);
+      first = first || { value: v, range: outside === "not a number" ? null : outside };
     }
     if (!found) {
-      if (!places.some((p) => p.optional)) problems.push(`no number for ${key}: tried ${tried.join(", ")}`);
+      if (places.some((p) => p.optional)) continue;
+      const place = places[0];
+      const at = place.table ? { record: place.table, row: place.row, column: place.column } : { record: place.record, fact: place.label };
+      problems.push(gap({ ...at, value: first.value, range: first.range || null,
+        problem: first.range || `${whatOf(key, place.kind)} is needed here`,
+        message: `no number for ${key}: tried ${tried.join(", ")}`,
+        fix: place.table ? "write the value the source gives, as the other rows do" : "write the number the source gives" }));
       continue;
     }
     params[key] = found.v;
@@ -227,21 +254,30 @@ export function buildModel(records) {
   const tableOf = (text) => (/siege/i.test(String(text)) ? "siege" : /combat/i.test(String(text)) ? "combat" : null);
   const mainRec = byId.get(CITY_SOURCES.main.record);
   const cities = { main: null, optional: {} };
-  if (!mainRec) problems.push(`record ${CITY_SOURCES.main.record} is missing`);
+  if (!mainRec) problems.push(missingRecord(CITY_SOURCES.main.record));
   else {
     const t = tableOf(factValue(mainRec, CITY_SOURCES.main.tableFact));
-    if (!t) problems.push(`${CITY_SOURCES.main.record}: fact “${CITY_SOURCES.main.tableFact}” names no table`);
+    if (!t) {
+      problems.push(gap({ record: CITY_SOURCES.main.record, fact: CITY_SOURCES.main.tableFact, value: factValue(mainRec, CITY_SOURCES.main.tableFact),
+        problem: `fact “${CITY_SOURCES.main.tableFact}” names no table`, fix: "name the Combat Table or the Siege Table" }));
+    }
     cities.main = { table: t, stack: params.cityStackMain, name: mainRec.name, url: mainRec.url };
   }
   const cd = byId.get(CITY_SOURCES.optional.table);
-  if (!cd) problems.push(`record ${CITY_SOURCES.optional.table} is missing`);
+  if (!cd) problems.push(missingRecord(CITY_SOURCES.optional.table));
   for (const [key, label] of Object.entries(CITY_SOURCES.optional.rows)) {
     if (!cd) break;
     const row = (cd.rows || []).find((r) => cellValue(r.cells?.type).value === label);
-    if (!row) { problems.push(`${cd.id}: no row “${label}”`); continue; }
+    if (!row) {
+      problems.push(gap({ record: cd.id, row: ["type", label], problem: `no row “${label}”`, fix: `add the ${label} row the source gives` }));
+      continue;
+    }
     const c = (k) => cellValue(row.cells[k]).value;
     const table = tableOf(c("table_used"));
-    if (!table) problems.push(`${cd.id}, ${label}: column table_used names no table`);
+    if (!table) {
+      problems.push(gap({ record: cd.id, row: ["type", label], column: "table_used", value: c("table_used"),
+        problem: "names no table", message: `${cd.id}, ${label}: column table_used names no table`, fix: "name the Combat Table or the Siege Table" }));
+    }
     const defence = parseMultiplier(c("defence"));
     const stack = parseNumber(c("stacking"));
     cities.optional[key] = {
@@ -255,6 +291,7 @@ export function buildModel(records) {
   }
   if (cd) cities.optional.name = cd.name, cities.optional.url = cd.url;
 
-  return { tables, params, paramSources, cities, problems, ok: problems.length === 0 };
+  const gaps = uniqueGaps(problems).map((g) => ({ ...g, check: g.check || CHECK }));
+  return { tables, params, paramSources, cities, problems: gaps.map((g) => g.message), gaps, ok: gaps.length === 0 };
 }
 

@@ -2,6 +2,9 @@
 //
 // Every game number (points per loss, automatic 6s, pieces in the box, hero, god and
 // creature modifiers) comes from a record; this module only knows where each one lives.
+import { asGaps, gap, missingRecord, uniqueGaps } from "../../shared/records.js";
+
+const CHECK = "engine/mn-battle";   // the check name of its gaps in the generator's lines
 
 // Where the base numbers live: [record id, fact label] (or the record's `count` field), and the
 // whole numbers each may be (RANGES; a count is 0 or more): 0 points per loss would make every
@@ -36,29 +39,44 @@ export const RANGES = {
   statueFortressesPerProvince: [0, 99, "how many fortresses a province may hold with the Statue of Zeus"],
 };
 
+/**
+ * Raised when the records lack what the calculator needs. `problems`: one sentence per gap, for
+ * the page; `details`: the gaps (shared/records.js gap()), each with where it is and its fix.
+ */
 export class RulesError extends Error {
-  constructor(problems) {
-    const unique = [...new Set(problems)];   // four facts on one missing record: one line, not four
-    super("The records lack numbers the battle calculator needs:\n" + unique.join("\n"));
-    this.problems = unique;
+  constructor(gaps) {
+    // four facts on one missing record: one line, not four
+    const details = uniqueGaps(asGaps(gaps)).map((g) => ({ ...g, check: g.check || CHECK }));
+    super("The records lack numbers the battle calculator needs:\n" + details.map((g) => g.message).join("\n"));
+    this.problems = details.map((g) => g.message);
+    this.details = details;
   }
 }
 
 function findValue(byId, [id, label], problems, range) {
   const rec = byId.get(id);
-  if (!rec) { problems.push(`record ${id} is missing`); return undefined; }
+  if (!rec) { problems.push(missingRecord(id)); return undefined; }
   if (label === "count") {
     if (Number.isInteger(rec.count) && rec.count >= 0) return rec.count;
-    problems.push(`${id}: the field 'count' is missing or not a whole number`);
+    problems.push(gap({ record: id, path: ["count"], value: rec.count, problem: "count is missing or not a whole number of pieces",
+      fix: "add count: with the number of pieces the game holds" }));
     return undefined;
   }
   const fact = (Array.isArray(rec.facts) ? rec.facts : []).find((f) => f && f.label === label);
-  if (!fact || typeof fact.value !== "number" || !Number.isFinite(fact.value)) {
-    problems.push(`${id}: no numeric fact labelled '${label}'`);
+  if (!fact) {
+    problems.push(gap({ record: id, fact: label, problem: `no numeric fact labelled '${label}'`,
+      fix: `add {label: ${label}, value: <number>} with the number the source gives` }));
+    return undefined;
+  }
+  if (typeof fact.value !== "number" || !Number.isFinite(fact.value)) {
+    problems.push(gap({ record: id, fact: label, value: fact.value, problem: `'${label}' should be a number`,
+      fix: "write the number the source gives" }));
     return undefined;
   }
   if (range && !(Number.isInteger(fact.value) && fact.value >= range[0] && fact.value <= range[1])) {
-    problems.push(`${id}: '${label}' is ${fact.value}; the battle calculator takes a whole number from ${range[0]} to ${range[1]} (${range[2]})`);
+    problems.push(gap({ record: id, fact: label, value: fact.value,
+      problem: `'${label}' is ${fact.value}; the battle calculator takes a whole number from ${range[0]} to ${range[1]} (${range[2]})`,
+      fix: `write the number the source gives, a whole number from ${range[0]} to ${range[1]}` }));
     return undefined;
   }
   return fact.value;
@@ -81,7 +99,10 @@ export function rulesFromRecords(data) {
   const effects = Object.create(null);
   for (const r of byId.values()) {
     if (!r.combat || typeof r.combat !== "object" || !["hero", "god", "creature"].includes(r.kind)) continue;
-    if ((r.combat.rerolls || 1) > 1) problems.push(`${r.id}: only one re-roll per die is supported`);
+    if ((r.combat.rerolls || 1) > 1) {
+      problems.push(gap({ record: r.id, path: ["combat", "rerolls"], value: r.combat.rerolls, problem: "only one re-roll per die is supported",
+        fix: "write rerolls: 1, or say the rest in a note" }));
+    }
     effects[r.id] = { id: r.id, name: r.name, kind: r.kind, civilization: r.civilization || null,
       combat: r.combat, url: r.url };
   }
@@ -99,8 +120,8 @@ export function rulesFromRecords(data) {
   const heroes = Object.values(effects).filter((e) => e.kind === "hero").sort(byName).map((e) => e.id);
   const gods = Object.values(effects).filter((e) => e.kind === "god").sort(byName).map((e) => e.id);
   const statue = byId.get(BASE_FACTS.statueFortressesPerProvince[0]);
-  if (!heroes.length) problems.push("no hero record has a combat block");
-  if (!civs.length) problems.push("no creature record has a combat block and a civilization");
+  if (!heroes.length) problems.push(gap({ problem: "no hero record has a combat block" }));
+  if (!civs.length) problems.push(gap({ problem: "no creature record has a combat block and a civilization" }));
   if (problems.length) throw new RulesError(problems);
   return { base, sources, effects, creatureOfCiv, civs, heroes, gods,
     statue: { id: statue.id, name: statue.name, url: statue.url } };
