@@ -44,11 +44,11 @@ def test_a_turn_the_engine_cannot_read_is_one_line_at_its_field(recs):
     game = data_of(recs, GAME)
     game["play_along"]["turn"] = "mn-no-such-turn"
     line = rec_of(recs, GAME).line_of(["play_along", "turn"])
-    msgs = [str(p) for p in engine_checks(recs)]
+    problems = engine_checks(recs)
+    msgs = [str(p) for p in problems]
     assert all(LINE.match(m) for m in msgs), msgs
-    assert msgs == [f"{FILE}:{line}: play_along.turn: the play-along engine cannot read it: names \"mn-no-such-turn\", "
-                    "which is not a record of this game (correct what the message names (schemas/game.schema.json "
-                    "play_along, schemas/defs/setup.schema.json))"], msgs
+    assert [p.report() for p in problems] == [f"{FILE}:{line}: play_along.turn: no record has id 'mn-no-such-turn' "
+                                              "(name a rule record of mare-nostrum) [play/play-along-refs]"], msgs
     # The line is the file's own "turn:" line under play_along.
     text = (ROOT / FILE).read_text(encoding="utf-8")
     assert text.split("\n")[line - 1].strip().startswith("turn:")
@@ -60,9 +60,9 @@ def test_a_setup_step_the_engine_cannot_read_is_at_the_step(recs):
     rule = data_of(recs, rid)
     rule["setup"][0]["with"] = ["mn-phases-of-a-turn"]   # a record, but not one of the game's options
     line = rec_of(recs, rid).line_of(["setup", 0, "with", 0])
-    msgs = play_lines(engine_checks(recs))
+    msgs = [p.report() for p in engine_checks(recs)]
     assert len(msgs) == 1 and msgs[0].startswith(f"data/mare-nostrum/rule/{rid}.yaml:{line}: setup[0].with[0]: "), msgs
-    assert "mn-phases-of-a-turn, which is not one of the game's play_along options" in msgs[0]
+    assert "'mn-phases-of-a-turn' is not one of mare-nostrum's options" in msgs[0] and msgs[0].endswith("[play/setup-steps]"), msgs
 
 
 def test_silent_when_the_game_is_in_doubt(recs):
