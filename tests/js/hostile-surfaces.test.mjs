@@ -17,10 +17,10 @@ for (const [body, words] of [
 ]) {
   test(`the card browser names a malformed or newer export: ${body}`, async () => {
     const page = await open("browse/", { root: '<div id="cmp-browse" class="cmp-browse cmp-tool"></div>', module: "browse/browse.js",
-      files: { "api/records.json": body }, ready: false });
+      files: { "api/browse.json": body }, ready: false });
     const problem = await until(() => page.$(".cmp-browse__problem:not([hidden])"), ".cmp-browse__problem");
     const text = problem.textContent;
-    assert.ok(text.includes(words) && !text.includes("is not a function") && !text.includes("undefined"), text);
+    assert.ok(text.includes(words) && text.includes("api/browse.json") && !text.includes("is not a function") && !text.includes("undefined"), text);
   });
 }
 
