@@ -65,16 +65,17 @@ def _record_problems(rel: str, data: dict, line_of, aliases: dict | None) -> lis
             if rid not in aliases:
                 out.append(Problem(rel, line_of([key, i, "record"]), f"{key}[{i}].record", f"no record has id {shown(rid)}",
                                    "name the record the words are for, or drop the entry"))
-            elif key == "search_words" and entry["alias"] not in aliases[rid]:
+            elif key == "search_words" and aliases[rid] is not None and entry["alias"] not in aliases[rid]:
                 out.append(Problem(rel, line_of([key, i, "alias"]), f"{key}[{i}].alias",
                                    f"{shown(entry['alias'])} is not an alias of {rid}, so the lint reads nothing here",
                                    "drop the entry, or write the alias as the record does"))
     return out
 
 
-def load_audit_words(data_dir: Path = DATA, records=None) -> tuple[AuditWords, list[Problem]]:
+def load_audit_words(data_dir: Path = DATA, records=None, refused=frozenset()) -> tuple[AuditWords, list[Problem]]:
     """(the words, problems). `records` (loaded records), when given, are the ones the entries may
-    name. A refused file gives no words."""
+    name; an entry naming a `refused` record's id is passed over (that file's line is the true one).
+    A refused file gives no words."""
     path = data_dir / AUDIT_WORDS
     if not path.is_file() or path.is_symlink():
         return AuditWords(), []
@@ -83,7 +84,7 @@ def load_audit_words(data_dir: Path = DATA, records=None) -> tuple[AuditWords, l
         return AuditWords(), [p.by(WORDS_CHECK) for p in problems]
     problems = _schema_problems(raw.rel, raw.data, raw.line_of)
     if not problems and records is not None:
-        aliases = {r.data.get("id"): set(r.data.get("aliases") or []) for r in records}
+        aliases = {**{i: None for i in refused}, **{r.data.get("id"): set(r.data.get("aliases") or []) for r in records}}
         problems = _record_problems(raw.rel, raw.data, raw.line_of, aliases)
     if problems:
         return AuditWords(), [p.by(WORDS_CHECK) for p in problems]

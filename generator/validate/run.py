@@ -162,7 +162,9 @@ def load_and_validate(data_dir: Path = DATA) -> tuple[list[RawRecord], list[Prob
     problems = [p.by("registry") for p in load_games(data_dir)[1]]
     records, loaded = load_tree(data_dir, load=lambda path, root: _checked_file(path, root, schemas))
     problems += [p.by("load") for p in loaded]
-    problems += load_synonyms(data_dir, known_ids(records))[1]
-    problems += load_audit_words(data_dir, records)[1]
+    # The lists beside the records may name a refused record: its own line is the true one.
+    refused = _unchecked_ids(records, {p.file for p in problems})
+    problems += load_synonyms(data_dir, known_ids(records) | refused)[1]
+    problems += load_audit_words(data_dir, records, refused)[1]
     problems += cross_record(records, problems)
     return records, sorted(set(problems))
