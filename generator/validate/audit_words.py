@@ -12,13 +12,13 @@ keeps it true.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from generator.load.files import load_file
 from generator.paths import AUDIT_WORDS, DATA, SCHEMAS
+from generator.validate.data_lists import file_stamp, list_schema_problems
 from generator.problems import Problem, shown
 
 SCHEMA = SCHEMAS / "registry" / "audit-words.schema.json"
@@ -35,23 +35,7 @@ class AuditWords:
 
 
 def _schema_problems(rel: str, data, line_of) -> list[Problem]:
-    """The schema's complaints; jsonschema is asked only when the compiled test refuses."""
-    from generator.validate.schema_compiled import NotCompiled, compile_schema
-    from generator.validate.schemas import load_schemas
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    try:
-        if compile_schema(schema, load_schemas())(data):
-            return []
-    except NotCompiled:
-        pass
-    from generator.validate.schemas import Validator
-    problems = []
-    for err in sorted(Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        path = list(err.absolute_path)
-        where = ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[") or "(file)"
-        problems.append(Problem(rel, line_of(path), where, err.message,
-                                "as schemas/registry/audit-words.schema.json describes"))
-    return problems
+    return list_schema_problems(rel, data, line_of, SCHEMA, "as schemas/registry/audit-words.schema.json describes")
 
 
 def _record_problems(rel: str, data: dict, line_of, aliases: dict | None) -> list[Problem]:
@@ -101,9 +85,4 @@ def _cached(data_dir: Path, stamp: tuple) -> AuditWords:
 
 def audit_words(data_dir: Path = DATA) -> AuditWords:
     """The words of `data_dir` (none if the file is absent or refused), read again when it changes."""
-    try:
-        st = (data_dir / AUDIT_WORDS).stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        stamp = ()
-    return _cached(data_dir, stamp)
+    return _cached(data_dir, file_stamp(data_dir / AUDIT_WORDS))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.load.files import load_file
 from generator.paths import DATA, GAMES_REGISTRY, SCHEMAS
+from generator.validate.data_lists import list_schema_problems
 from generator.problems import Problem
 
 REGISTRY_FILE = GAMES_REGISTRY
@@ -52,25 +53,7 @@ class Games:
 
 
 def _schema_problems(rel: str, data, line_of) -> list[Problem]:
-    """The schema's complaints; jsonschema is asked only when the compiled test refuses (valid data never imports it)."""
-    import json
-
-    from generator.validate.schema_compiled import NotCompiled, compile_schema
-    from generator.validate.schemas import load_schemas
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    try:
-        if compile_schema(schema, load_schemas())(data):
-            return []
-    except NotCompiled:
-        pass
-    from generator.validate.schemas import Validator
-    problems = []
-    for err in sorted(Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        path = list(err.absolute_path)
-        field = ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[") or "(file)"
-        problems.append(Problem(rel, line_of(path), field, err.message,
-                                "each game is {slug, prefix, source, language}, as schemas/registry/games.schema.json describes"))
-    return problems
+    return list_schema_problems(rel, data, line_of, SCHEMA, "each game is {slug, prefix, source, language}, as schemas/registry/games.schema.json describes")
 
 
 def _unique_problems(rel: str, games: list[dict], line_of) -> list[Problem]:

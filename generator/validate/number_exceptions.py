@@ -11,12 +11,12 @@ Each problem is one line at its path:line, naming its check (numbers/synonyms, n
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 
 from generator.load.files import load_file
 from generator.paths import DATA, NUMBER_SYNONYMS, SCHEMAS
+from generator.validate.data_lists import file_stamp, list_schema_problems
 from generator.problems import Problem, shown
 
 SCHEMA = SCHEMAS / "registry" / "number-synonyms.schema.json"
@@ -26,25 +26,8 @@ STOP = {"the", "a", "an", "of", "in", "per", "or", "and", "with", "to", "for", "
 
 
 def _schema_problems(rel: str, data, line_of) -> list[Problem]:
-    """The schema's complaints; jsonschema is asked only when the compiled test refuses (valid data never imports it)."""
-    from generator.validate.schema_compiled import NotCompiled, compile_schema
-    from generator.validate.schemas import load_schemas
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    try:
-        if compile_schema(schema, load_schemas())(data):
-            return []
-    except NotCompiled:
-        pass
-    from generator.validate.schemas import Validator
-    problems = []
-    for err in sorted(Validator(schema).iter_errors(data),
-                      key=lambda e: list(map(str, e.absolute_path))):
-        path = list(err.absolute_path)
-        field = ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[") or "(file)"
-        problems.append(Problem(rel, line_of(path), field, err.message,
-                                "each synonym is {reads_as, words, records, reason}, as "
-                                "schemas/registry/number-synonyms.schema.json describes"))
-    return problems
+    return list_schema_problems(rel, data, line_of, SCHEMA, "each synonym is {reads_as, words, records, reason}, as "
+                                "schemas/registry/number-synonyms.schema.json describes")
 
 
 def _word_problems(rel: str, entries: list[dict], line_of, ids) -> list[Problem]:
@@ -96,12 +79,7 @@ def _cached(data_dir: Path, stamp: tuple) -> tuple:
 
 def synonyms_of(data_dir: Path = DATA) -> tuple:
     """The synonyms of `data_dir` (none if the file is absent or refused), read again when it changes."""
-    try:
-        st = (data_dir / NUMBER_SYNONYMS).stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        stamp = ()
-    return _cached(data_dir, stamp)
+    return _cached(data_dir, file_stamp(data_dir / NUMBER_SYNONYMS))
 
 
 def _is_number(v) -> bool:
