@@ -62,7 +62,7 @@ def open_settled(pg, url: str) -> None:
     pg.wait_for_load_state("load")
     pg.evaluate("document.fonts.ready")
     if pg.locator("#cmp-browse").count():
-        pg.wait_for_selector("#cmp-browse[data-ready]")
+        pg.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
     for calc in ("#ac-battle", "#mn-battle"):
         if pg.locator(calc).count():
             pg.locator(f"{calc} select, {calc} input").first.wait_for(timeout=15000)

@@ -19,7 +19,7 @@ def export(site_dir):
 
 def _open(page, url):
     page.goto(url)
-    page.wait_for_selector("#cmp-browse[data-ready]")
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
 
 
 def _ids(page):
@@ -64,14 +64,14 @@ def test_select_filters_combine_and_stay_in_the_url(page, site_url, export):
     assert want and sorted(_ids(page)) == want
     assert parse_qs(urlsplit(page.url).query) == {"game": [game], "kind": [kind]}
     page.reload()
-    page.wait_for_selector("#cmp-browse[data-ready]")
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
     assert sorted(_ids(page)) == want
     assert page.locator("#cmp-browse-kind").input_value() == kind
     # away and back: the filters come back with the address
     page.locator(".cmp-browse__item a").first.click()
     page.wait_for_load_state()
     page.go_back()
-    page.wait_for_selector("#cmp-browse[data-ready]")
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
     assert sorted(_ids(page)) == want
 
 

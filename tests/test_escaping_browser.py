@@ -85,10 +85,10 @@ def test_search_results_show_markup_as_text(page, hostile_site):
 
 def test_card_browser_shows_markup_as_text(page, hostile_site):
     page.goto(hostile_site + "browse/?q=penthesilee")
-    page.wait_for_selector("#cmp-browse[data-ready]")
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
     item = page.locator(".cmp-browse__item[data-id='mn-penthesilee']")
     assert PAYLOAD in item.inner_text()
     page.goto(hostile_site + "browse/?kind=ruling")
-    page.wait_for_selector("#cmp-browse[data-ready]")
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
     assert "<i onclick=x>Does</i>" in page.locator(".cmp-browse__list").inner_text()
     _assert_inert(page)

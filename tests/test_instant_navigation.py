@@ -117,7 +117,7 @@ def test_a_shared_search_reached_by_instant_navigation_stays_open(page_without_s
     page = page_without_service_worker
     page.add_init_script(LATE_TIMERS)
     page.goto(f"{site_url}browse/?game=seven-wonders-myths&pantheon=Greek", wait_until="networkidle")
-    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])", timeout=20000)
     page.evaluate("window.__noReload = 1")
     link = page.locator(".cmp-browse__as-query a")
     link.tap() if page.evaluate("navigator.maxTouchPoints > 0") else link.click()   # a phone taps

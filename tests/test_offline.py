@@ -152,7 +152,7 @@ def test_everything_works_after_going_offline(browser, site_dir):
 
         # the card browser, from the cached export
         page.goto(url + "browse/?kind=" + hero["kind"])
-        page.wait_for_selector("#cmp-browse[data-ready]")
+        page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])")
         assert page.locator(f".cmp-browse__item[data-id='{hero['id']}']").count() == 1
 
         # both calculators: built from the cached export, and answering with chances

@@ -108,7 +108,7 @@ def test_the_guide_examples_run_in_the_box(screen, site_url, guide):
 def test_a_query_opens_the_card_browser_with_its_facets_set(page, site_url, export):
     query = "game:mn kind:heroes has:rulings"
     page.goto(f"{site_url}browse/?search={quote(query)}")
-    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])", timeout=20000)
     assert page.locator("#cmp-browse-game").input_value() == "mare-nostrum"
     assert page.locator("#cmp-browse-kind").input_value() == "hero"
     assert page.locator("#cmp-browse-rulings").is_checked()
@@ -120,7 +120,7 @@ def test_a_query_opens_the_card_browser_with_its_facets_set(page, site_url, expo
 
 def test_the_card_browsers_facets_written_as_a_query_give_the_same_records(page, site_url):
     page.goto(f"{site_url}browse/?game=seven-wonders-myths&pantheon=Greek&unknowns=1")
-    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])", timeout=20000)
     shown = sorted(page.locator(".cmp-browse__item").evaluate_all("els => els.map(e => e.dataset.id)"))
     link = page.locator(".cmp-browse__as-query a")
     assert link.inner_text() == "game:seven-wonders-myths pantheon:Greek is:unknown"
@@ -131,7 +131,7 @@ def test_the_card_browsers_facets_written_as_a_query_give_the_same_records(page,
     assert total == len(shown)
     # a search with words as well keeps them as a filter beside the facets
     page.goto(f"{site_url}browse/?search={quote('kind:ruling trireme')}")
-    page.wait_for_selector("#cmp-browse[data-ready]", timeout=20000)
+    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])", timeout=20000)
     assert page.locator("#cmp-browse-kind").input_value() == "ruling"
     assert "trireme" in page.locator(".cmp-browse__search").inner_text()
     assert page.locator(".cmp-browse__item[data-id='mn-q-trireme-in-port']").count() == 1

@@ -271,7 +271,9 @@ async function applySearch(ui, list, query) {
 
 async function init() {
   const root = document.getElementById("cmp-browse");
-  if (!root) return;
+  if (!root || root.dataset.ready === "loading") return;
+  // Started: the page's modules are not asked for while its records load (page-scripts.js).
+  root.dataset.ready = "loading";
   root.setAttribute("aria-busy", "true");
   let list;
   try {
@@ -280,6 +282,7 @@ async function init() {
     root.replaceChildren(el("p", { className: "cmp-browse__problem", role: "alert" },
       `The record list could not be loaded (${err.message}). Reload the page to try again.`));
     root.removeAttribute("aria-busy");
+    root.dataset.ready = "failed";
     return;
   }
   const ui = build(root, list, readStoredTable());
