@@ -40,8 +40,8 @@ test("holds.where counts only the records of its kinds that match it", () => {
 test("a holds.where the reader cannot follow is a gap at its field", () => {
   for (const [where, count, path, words, check] of [
     [{ hero_type: "divine" }, 1, "play_along.wins.0.holds.where", /matches no record of hero or wonder/, "play-state/wins"],
-    [{ "Hero-Type": "general" }, 1, "play_along.wins.0.holds.where", /is not a map of field names/, undefined],
-    [{ civilization: "mn-rome" }, 5, "play_along.wins.0.holds.count", /needs 5 of hero and wonder that match where, but the game has \d/, undefined]]) {
+    [{ "Hero-Type": "general" }, 1, "play_along.wins.0.holds.where", /is not a map of field names/, "play-state/wins"],
+    [{ civilization: "mn-rome" }, 5, "play_along.wins.0.holds.count", /needs 5 of hero and wonder that match where, but the game has \d/, "play-state/wins"]]) {
     assert.throws(() => rulesWith((h) => { h.where = where; h.count = count; }), (e) => e instanceof E.RecordsError
       && e.details.some((x) => x.record === GAME && x.path.join(".") === path && words.test(x.text) && x.check === check), JSON.stringify(where));
   }

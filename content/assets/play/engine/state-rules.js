@@ -55,7 +55,24 @@ function whereOf(where, gid, path, gap) {
   return (rec) => pairs.every(([k, v]) => Object.hasOwn(rec, k) && rec[k] === v);
 }
 
+// The check a gap speaks for, by the field it is in: play_along.<field> on the game record, else the record's own field.
+const FIELD_CHECKS = { brings: "play-state/brings", leaves: "play-state/leaves", passes: "play-state/passes", wins: "play-state/wins",
+  limits: "play-state/limits", uses: "play-state/uses", enters: "play-state/enters", timing: "play-state/lines",
+  powers_by_age: "play-state/powers-by-age" };
+function checkOf(path) {
+  const field = path[0] === "play_along" ? path[1] : path[0];
+  return Object.hasOwn(FIELD_CHECKS, field) ? FIELD_CHECKS[field] : "engine/play-along";
+}
+function fixOf(path) {
+  const field = path[0] === "play_along" ? `play_along.${path[1]}` : path[0] === "timing" ? "timing.lines" : path[0];
+  return `write ${field} as schemas/defs/play-state.schema.json describes it`;
+}
+
 export function readStateRules({ pa, gid, game, records, byId, allById = byId, unchecked = new Set(), stepIds, options, seatKind, gap, inPlayKinds = [], roundNumbers = null, hasRounds = false, tools = [] }) {
+  // Each gap names its check by the field it is in (play-state/leaves, play-state/powers-by-age),
+  // with a fix pointing at the field's description, unless the judgment gives its own.
+  const said = gap;
+  gap = (record, path, text, how = {}) => said(record, path, text, { check: checkOf(path), fix: fixOf(path), ...how });
   const judge = judgeOf({ game, gid, turn: pa.turn, byId, allById, unchecked, stepIds, options });
   // A judgment's problem as a gap of `record` at `path`, named by its check.
   const say = (record, path, p, check) => { if (p) gap(record, [...path, ...(p.path || [])], p.text, { fix: p.fix, near: p.near, check: p.check || check }); return Boolean(p); };
