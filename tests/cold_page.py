@@ -1,8 +1,34 @@
-"""A page opened cold on a phone, counting what it asks for: the tests that a page's code is
-fetched once (test_play_loads_once_browser.py, test_tool_loads_once_browser.py)."""
+"""A page opened cold on a phone, counting what it asks for, and the modules every page loads
+anyway: the tests that a page's code is fetched once (test_play_loads_once_browser.py,
+test_tool_loads_once_browser.py)."""
 from __future__ import annotations
 
 from collections import Counter
+
+from conftest import ROOT
+from generator.export.classic_scripts import module_graph, parse_module
+from generator.export.page_scripts import PAGE_SCRIPTS
+from generator.paths import CONTENT
+
+
+def graph(entry: str) -> set[str]:
+    """The site paths of a module's graph, from the sources."""
+    return {m.path for m in module_graph(entry, CONTENT)}
+
+
+def shared_modules() -> set[str]:
+    """The modules every page loads anyway: the theme's other module scripts and page-scripts.js's
+    static imports (read from the sources: the site's are minified)."""
+    import yaml
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    found: set[str] = set()
+    for item in config["extra_javascript"]:
+        if isinstance(item, dict) and item.get("type") == "module" and item["path"] != PAGE_SCRIPTS:
+            found |= graph(item["path"])
+    loader = parse_module(PAGE_SCRIPTS, (CONTENT / PAGE_SCRIPTS).read_text(encoding="utf-8"), CONTENT)
+    for _local, dep, _name, _line in loader.imports:   # its static imports; the dynamic ones are the pages'
+        found |= graph(dep)
+    return found
 
 
 def open_cold(browser, url: str, path: str, throttle=None, hold=None, fail=None):

@@ -19,16 +19,14 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
-from generator.export.classic_scripts import module_graph, parse_module
 from generator.model.script_paths import classic_path
 from generator.export.finish import PLAY_SCRIPT
-from generator.paths import CONTENT
-from cold_page import open_cold
+from generator.export.page_scripts import PAGE_SCRIPTS
+from cold_page import graph, open_cold, shared_modules
 from quiet_server import serve
 
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
@@ -36,28 +34,13 @@ from play_cold_bench import NETWORK, QUERY, THROTTLE, GzipHandler  # noqa: E402
 
 EARLY = classic_path(PLAY_SCRIPT)
 PLAY = f"play-along/?{QUERY}"
-PAGE_SCRIPTS = "assets/page/page-scripts.js"
 # (network conditions, CPU slowdown): the cold phone, then a faster network with a slower CPU, twice.
 PROFILES = [(NETWORK, THROTTLE)] + 2 * [({**NETWORK, "latency": 50, "downloadThroughput": 8_000_000 / 8}, 6)]
 
 
-def _graph(entry: str) -> set[str]:
-    return {m.path for m in module_graph(entry, CONTENT)}
-
-
 def play_only_modules() -> set[str]:
-    """The modules of play along's graph that no other script of its page imports (read from the
-    sources: the site's are minified)."""
-    import yaml
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    others: set[str] = set()
-    for item in config["extra_javascript"]:
-        if isinstance(item, dict) and item.get("type") == "module" and item["path"] != PAGE_SCRIPTS:
-            others |= _graph(item["path"])
-    loader = parse_module(PAGE_SCRIPTS, (CONTENT / PAGE_SCRIPTS).read_text(encoding="utf-8"), CONTENT)
-    for _local, dep, _name, _line in loader.imports:   # its static imports; the dynamic ones are the pages'
-        others |= _graph(dep)
-    return _graph(PLAY_SCRIPT) - others
+    """The modules of play along's graph that no other script of its page imports."""
+    return graph(PLAY_SCRIPT) - shared_modules()
 
 
 @pytest.fixture(scope="module")

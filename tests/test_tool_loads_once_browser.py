@@ -19,12 +19,11 @@ from collections import Counter
 import pytest
 
 from conftest import ROOT
-from generator.export.classic_scripts import module_graph, parse_module
 from generator.model.script_paths import classic_path
 from generator.export.page_scripts import PAGE_SCRIPTS, page_modules
 from generator.paths import CONTENT
 from layout_shift import TOOL_ROOTS
-from cold_page import open_cold
+from cold_page import graph, open_cold, shared_modules
 from quiet_server import serve
 
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
@@ -34,30 +33,11 @@ TOOLS = {page: root for page, root in TOOL_ROOTS.items() if page.startswith("cal
 BATTLE = "calculators/mare-nostrum-battle/"
 
 
-def _graph(entry: str) -> set[str]:
-    return {m.path for m in module_graph(entry, CONTENT)}
-
-
-def _shared() -> set[str]:
-    """The modules every page loads anyway: the theme's other module scripts and page-scripts.js's
-    static imports (read from the sources: the site's are minified)."""
-    import yaml
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    found: set[str] = set()
-    for item in config["extra_javascript"]:
-        if isinstance(item, dict) and item.get("type") == "module" and item["path"] != PAGE_SCRIPTS:
-            found |= _graph(item["path"])
-    loader = parse_module(PAGE_SCRIPTS, (CONTENT / PAGE_SCRIPTS).read_text(encoding="utf-8"), CONTENT)
-    for _local, dep, _name, _line in loader.imports:   # its static imports; the dynamic ones are the pages'
-        found |= _graph(dep)
-    return found
-
-
 @pytest.fixture(scope="module")
 def own():
     """{tool page: (its entry module, the modules of its graph no other script of the page imports)}."""
-    modules, shared = page_modules(CONTENT), _shared()
-    out = {page: (modules[root], _graph(modules[root]) - shared) for page, root in TOOLS.items()}
+    modules, shared = page_modules(CONTENT), shared_modules()
+    out = {page: (modules[root], graph(modules[root]) - shared) for page, root in TOOLS.items()}
     assert all(entry in mods for entry, mods in out.values()), out
     return out
 
