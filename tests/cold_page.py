@@ -3,12 +3,28 @@ anyway: the tests that a page's code is fetched once (test_play_loads_once_brows
 test_tool_loads_once_browser.py)."""
 from __future__ import annotations
 
+import sys
 from collections import Counter
+
+import pytest
 
 from conftest import ROOT
 from generator.export.classic_scripts import module_graph, parse_module
 from generator.export.page_scripts import PAGE_SCRIPTS
 from generator.paths import CONTENT
+from quiet_server import serve
+
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+from play_cold_bench import GzipHandler  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def gzip_url(site_dir):
+    """The built site served with gzip, as real hosts serve it (play_cold_bench's handler)."""
+    url, server = serve(site_dir, handler_class=GzipHandler)
+    yield url
+    server.shutdown()
+    server.server_close()
 
 
 def graph(entry: str) -> set[str]:

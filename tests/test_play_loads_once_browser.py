@@ -26,11 +26,10 @@ from conftest import ROOT
 from generator.model.script_paths import classic_path
 from generator.export.finish import PLAY_SCRIPT
 from generator.export.page_scripts import PAGE_SCRIPTS
-from cold_page import graph, open_cold, shared_modules
-from quiet_server import serve
+from cold_page import graph, gzip_url, open_cold, shared_modules  # noqa: F401 - gzip_url is a fixture
 
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
-from play_cold_bench import NETWORK, QUERY, THROTTLE, GzipHandler  # noqa: E402
+from play_cold_bench import NETWORK, QUERY, THROTTLE  # noqa: E402
 
 EARLY = classic_path(PLAY_SCRIPT)
 PLAY = f"play-along/?{QUERY}"
@@ -41,14 +40,6 @@ PROFILES = [(NETWORK, THROTTLE)] + 2 * [({**NETWORK, "latency": 50, "downloadThr
 def play_only_modules() -> set[str]:
     """The modules of play along's graph that no other script of its page imports."""
     return graph(PLAY_SCRIPT) - shared_modules()
-
-
-@pytest.fixture(scope="module")
-def gzip_url(site_dir):
-    url, server = serve(site_dir, handler_class=GzipHandler)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture(scope="module")

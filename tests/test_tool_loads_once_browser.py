@@ -23,11 +23,10 @@ from generator.model.script_paths import classic_path
 from generator.export.page_scripts import PAGE_SCRIPTS, page_modules
 from generator.paths import CONTENT
 from layout_shift import TOOL_ROOTS
-from cold_page import graph, open_cold, shared_modules
-from quiet_server import serve
+from cold_page import graph, gzip_url, open_cold, shared_modules  # noqa: F401 - gzip_url is a fixture
 
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
-from play_cold_bench import NETWORK, THROTTLE, GzipHandler  # noqa: E402
+from play_cold_bench import NETWORK, THROTTLE  # noqa: E402
 
 TOOLS = {page: root for page, root in TOOL_ROOTS.items() if page.startswith("calculators/")}
 BATTLE = "calculators/mare-nostrum-battle/"
@@ -40,14 +39,6 @@ def own():
     out = {page: (modules[root], graph(modules[root]) - shared) for page, root in TOOLS.items()}
     assert all(entry in mods for entry, mods in out.values()), out
     return out
-
-
-@pytest.fixture(scope="module")
-def gzip_url(site_dir):
-    url, server = serve(site_dir, handler_class=GzipHandler)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 def _ready(page, root: str) -> None:
