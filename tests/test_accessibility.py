@@ -46,6 +46,10 @@ RUN_JS = """async (fails) => { const rank = {minor: 1, moderate: 2, serious: 3, 
   const result = await axe.run(document, {resultTypes: ['violations'],
     rules: Object.fromEntries(skipped.map((id) => [id, {enabled: false}]))});
   return {skipped, violations: result.violations}; }"""
+# The desktop run reads the card browser filtered to one game's records. Every entry of the list
+# is drawn by one function with the same classes, and the phone tour's axe run reads the whole
+# unfiltered list; on the desktop, 705 entries cost a third of this test's time for no new markup.
+DESKTOP_PATHS = {"browse": "browse/?game=seven-wonders-myths"}
 NEVER_SKIPPED = ("color-contrast", "image-alt", "button-name", "link-name", "target-size")   # serious or critical
 # axe's rules that read colours (both serious): what the dark scheme can change.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
@@ -118,6 +122,7 @@ def test_no_serious_or_critical_violation_on_any_page_type(request, screen, site
     pg.context.add_init_script(path=str(AXE))
     found = []
     for label, path in types:
+        path = DESKTOP_PATHS.get(label, path)
         found += [f"{label} ({path or '/'}): {rule} [{impact}] {help_} at {where}"
                   for rule, impact, help_, where in _violations(pg, site_url + path)]
     assert found == [], "\n".join(found)
