@@ -149,15 +149,17 @@ def test_every_old_record_address_leads_to_the_records_page(site):
     (content/assets/page/record-links.js follows it; tests/test_record_pages.py checks that in Chromium)."""
     old = [line for line in OLD_URLS.read_text().splitlines() if line and not line.startswith("#")]
     assert len(old) > 600
-    problems = []
+    problems, parsed = [], {}   # each kind page is read once, for all of its old addresses
     for url in old:
         path, _, anchor = url.partition("#")
         rel = site.target(BASE + path)
         if rel is None:
             problems.append(f"{url}: the kind page is gone")
             continue
-        parser = _Targets()
-        parser.feed(site.files[rel].decode("utf-8"))
+        if rel not in parsed:
+            parsed[rel] = _Targets()
+            parsed[rel].feed(site.files[rel].decode("utf-8"))
+        parser = parsed[rel]
         target = parser.urls.get(anchor)
         landing = rel if parser.heading == anchor else target and site.target(urljoin(site.page_url(rel), target))
         if not landing:
