@@ -27,8 +27,14 @@ def write_start_script(site: Path) -> None:
     imports the modules (page-scripts.js). Each tool page is started the same way
     (page_scripts.py early_builds): every module page-scripts.js's PAGES names is built.
     Raises ModuleSyntaxError or PageScriptsError."""
-    for entry in sorted({START_SCRIPT, PLAY_SCRIPT, *page_modules(site).values()}):
+    for entry in classic_entries(site):
         (site / classic_path(entry)).write_text(classic_script(entry, site), encoding="utf-8")
+
+
+def classic_entries(site: Path) -> list[str]:
+    """The modules given a classic build (their site paths): the start page's, play along's and
+    every one page-scripts.js's PAGES names, read from `site` (the site before minifying, or content/)."""
+    return sorted({START_SCRIPT, PLAY_SCRIPT, *page_modules(site).values()})
 
 
 def write_offline(site: Path, dir_urls: bool) -> None:
