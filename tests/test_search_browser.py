@@ -35,11 +35,19 @@ MORE_CASES = [   # one or more per game, at desktop width
     ("can i refuse to trade", "mn-q-opting-out-of-trade"),
 ]
 NEXT_FRAMES_JS = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-STAYS_MS = 600   # the theme restores a scroll offset 100 ms after the search closes; watch well past it
+# After landing, every frame is watched until the theme's timers that could move the page have
+# fired: its unlock of a narrow screen 100 ms after the search closes (the body loses
+# data-md-scrolllock and is scrolled to its old offset) and its own close 125 ms after a navigation
+# (started before the landing is seen). So: until the body is unlocked and STAYS_MS have passed,
+# then two frames more.
+STAYS_MS = 150
 STAYS_LANDED_JS = """([landed, id, ms]) => new Promise((resolve) => {
     const check = eval(landed), end = performance.now() + ms;
+    let after = 0;
     const look = () => { if (!check([id, ''])) return resolve(scrollY);
-      if (performance.now() > end) return resolve(null); requestAnimationFrame(look); };
+      const past = performance.now() > end && !document.body.hasAttribute('data-md-scrolllock');
+      if (past && ++after > 2) return resolve(null);
+      requestAnimationFrame(look); };
     look(); })"""
 
 
