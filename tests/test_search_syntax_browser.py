@@ -83,10 +83,13 @@ def test_every_guide_example_has_its_link_in_the_guide(site_dir, guide):
 
 
 def test_the_guide_examples_run_in_the_box(screen, site_url, guide):
+    """The phone taps one example of each kind, in turn, back to the guide between them; the wider
+    screens, where the box is in the header, tap the first: the box fills and answers at every
+    width, and what it answers is the example's own, the same at every width."""
     screen.goto(site_url + "search/")
     examples = guide_sample([e for s in guide for e in s["examples"]])
     assert len(examples) == 3, [e["query"] for e in examples]
-    for example in examples:
+    for example in examples if screen.touch else examples[:1]:
         link = screen.locator(f"article a[data-cmp-query='{example['query']}']")
         if screen.locator("#__search").is_checked():   # back to the guide, as a player closes the search
             screen.locator("input.md-search__input").focus()
