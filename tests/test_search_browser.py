@@ -3,7 +3,8 @@ at 1280 px, on the site served at its own site_url (so Material's instant naviga
 live). Type a name, an alias, an accent-free name, a misspelt name or a question, tap or
 click the result, and the record's heading is on screen and stays there. A close spelling
 announced, a broken index's message and a shared ?q= folded into the box are checked on the
-theme's markup in a DOM in Node (tests/js/search-page.test.mjs)."""
+theme's markup in a DOM in Node (tests/js/search-page.test.mjs), and the card browser's echo of
+its ?search= (folded, cut to what the engine reads) in tests/js/browse-page.test.mjs."""
 from __future__ import annotations
 
 import json
@@ -262,23 +263,6 @@ def test_a_table_rows_name_lands_on_its_row_at_375_touch(phone_page, site_url, e
     moved = phone_page.evaluate(STAYS_LANDED_JS, [LANDED_JS, anchor, STAYS_MS])
     assert moved is None, f"{anchor} was on screen, then the page moved to scrollY {moved}"
     assert phone_page.locator(f"tr#{anchor} td").first.inner_text() == "Glassworks"
-
-
-CONTROL_JS = "v => [...v].filter(c => c < ' ' || c === '\\x7f' || /[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]/.test(c)).length"
-
-
-def test_the_card_browser_echoes_no_bidi_control_and_only_what_the_engine_reads(phone_page, site_url):
-    """The card browser echoes no bidi control of ?search=, and no more than the engine reads,
-    500 characters (MAX_SYNTAX_CHARS): the echo is folded and cut, and says it was cut."""
-    long_word = "z" * 1990
-    phone_page.goto(site_url + "browse/?search=" + "%E2%80%AEajax%E2%81%A6+" + long_word)
-    note = phone_page.locator(".cmp-browse__search")
-    note.wait_for(state="visible", timeout=20000)
-    text = note.inner_text()
-    assert phone_page.evaluate(f"({CONTROL_JS})", text) == 0, repr(text[:80])
-    # read: " ajax  " (each control folded to a space, then the +) and 493 of the z's: 500 characters
-    assert "z" * 493 in text and "z" * 494 not in text, len(text)
-    assert "only the first 500 are read" in text, text[-200:]
 
 
 def test_a_search_from_a_games_page_puts_that_game_first_at_375_touch(phone_page, site_url, export):

@@ -3,7 +3,8 @@
 width, the guide's examples run where they stand, the card browser opened on a query, a shared
 search in the downloadable copy and offline. What a query typed or shared becomes in the box (its
 chips, a chip removed, a correction followed, a hostile or cold-opened shared query) is checked
-on the theme's markup in a DOM in Node (tests/js/search-page.test.mjs)."""
+on the theme's markup in a DOM in Node (tests/js/search-page.test.mjs), and so is the card
+browser opened on a query with its facets set (tests/js/browse-page.test.mjs)."""
 from __future__ import annotations
 
 import json
@@ -15,11 +16,6 @@ import pytest
 from test_search_browser import SCREENS, open_search, press, screen  # noqa: F401 (screen: the fixture)
 
 STATUS = ".cmp-search__status"
-
-
-@pytest.fixture(scope="module")
-def export(site_dir):
-    return json.loads((site_dir / "api" / "records.json").read_text())["records"]
 
 
 @pytest.fixture(scope="module")
@@ -106,19 +102,6 @@ def test_the_guide_examples_run_in_the_box(screen, site_url, guide):
         else:
             wait_status(screen, "No record matches" if expect.get("none") else "match")
     assert screen.url.startswith(site_url + "search/")
-
-
-def test_a_query_opens_the_card_browser_with_its_facets_set(page, site_url, export):
-    query = "game:mn kind:heroes has:rulings"
-    page.goto(f"{site_url}browse/?search={quote(query)}")
-    page.wait_for_selector("#cmp-browse[data-ready]:not([data-ready='loading'])", timeout=20000)
-    assert page.locator("#cmp-browse-game").input_value() == "mare-nostrum"
-    assert page.locator("#cmp-browse-kind").input_value() == "hero"
-    assert page.locator("#cmp-browse-rulings").is_checked()
-    expected = sorted(r["id"] for r in export if r["game"] == "mare-nostrum" and r["kind"] == "hero" and r["has_rulings"])
-    shown = sorted(page.locator(".cmp-browse__item").evaluate_all("els => els.map(e => e.dataset.id)"))
-    assert shown == expected
-    assert page.locator(".cmp-browse__search").is_hidden(), "every clause became a facet"
 
 
 def test_the_card_browsers_facets_written_as_a_query_give_the_same_records(page, site_url):
