@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from contextlib import contextmanager
 
 import pytest
@@ -17,6 +16,10 @@ from test_start_page import BOX, RESULTS, VIEWPORTS, visitor  # noqa: F401  (the
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 HELD = re.compile(r"<template data-cmp-theme-later>([\s\S]*?)</template>")
 THEME_READY = "document.documentElement.dataset.cmpTheme === 'ready' && window.document$ !== undefined"
+# When the theme starts (the box's index, its quiet time, a reach elsewhere, a request) does not
+# depend on the width: tried on the phone, the slow device the hold is for. What is drawn where the
+# player reaches (the header's search, the colour toggle) is tried at every width.
+ON_THE_PHONE = pytest.mark.parametrize("visitor", ["375 touch"], indirect=True)
 
 
 def test_only_the_start_page_holds_the_theme_scripts(site_dir):
@@ -29,6 +32,7 @@ def test_only_the_start_page_holds_the_theme_scripts(site_dir):
     assert BUNDLE.search(record) and not HELD.search(record), "other pages load the theme as Material does"
 
 
+@ON_THE_PHONE
 def test_theme_waits_while_the_box_is_used(visitor, site_url):  # noqa: F811
     """Typed at once: the box answers with the theme not yet run; it runs once the box is quiet,
     and a link on the start page then opens by instant navigation."""
@@ -45,14 +49,17 @@ def test_theme_waits_while_the_box_is_used(visitor, site_url):  # noqa: F811
     assert page.evaluate("window.__sameDocument") is True, "the page was fully reloaded: instant navigation is off"
 
 
+@ON_THE_PHONE
 def test_theme_starts_at_once_when_the_player_reaches_elsewhere(visitor, site_url):  # noqa: F811
     """The box's index held back (a slow network): the box never goes quiet, yet a tap on the
     header starts the theme."""
     page = visitor
     page.route("**/search/index.json", lambda route: None)   # never answered
+    page.clock.install()   # the page's timers, run on at once past the quiet time below
     page.goto(site_url)
-    time.sleep(1.5)   # longer than the quiet time
+    page.clock.run_for(1500)   # longer than the quiet time (theme-later.js QUIET_MS)
     assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started by itself"
+    page.clock.resume()
     page.locator(".md-header__title").click()
     page.wait_for_function(THEME_READY, timeout=15000)
     page.unroute("**/search/index.json")
@@ -76,6 +83,7 @@ def test_header_search_at_once_on_the_start_page(visitor, site_url):  # noqa: F8
     assert page.locator("input.md-search__input").input_value() == "ajax"
 
 
+@ON_THE_PHONE
 def test_the_index_is_asked_for_once_from_the_head(visitor, site_url):  # noqa: F811
     """The start page asks for search/index.json as its head is read (partials/start-early.html),
     before the body and its box are even read, and the box uses that answer: one request, not two.
