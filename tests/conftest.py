@@ -254,6 +254,14 @@ SHARED_TOURS = {"phone tour": {"tests/test_phone.py::test_no_page_type_scrolls_s
                                "tests/test_accessibility.py::test_no_serious_or_critical_violation_on_any_page_type[phone]",
                                "tests/test_same_origin.py::test_every_page_type_asks_only_its_own_origin"}}
 _TOUR_OF = {nodeid: tour for tour, nodeids in SHARED_TOURS.items() for nodeid in nodeids}
+# The tests that open their pages in one saved browser context of their module (the service
+# worker's save of the whole site, made once per worker that runs one of them): each group runs
+# on one worker, so the site is saved once.
+SHARED_CONTEXTS = {"offline desktop": {"tests/test_offline.py::test_status_says_available_offline_with_size",
+                                       "tests/test_offline.py::test_everything_works_after_going_offline",
+                                       "tests/test_offline.py::test_after_one_visit_every_game_opens_offline[800]",
+                                       "tests/test_offline.py::test_after_one_visit_every_game_opens_offline[1280]"}}
+_GROUP_OF = {**_TOUR_OF, **{nodeid: group for group, nodeids in SHARED_CONTEXTS.items() for nodeid in nodeids}}
 
 
 @pytest.hookimpl(tryfirst=True)     # before -m selects
@@ -290,7 +298,7 @@ LONGEST_FIRST = ["tests/test_zensical.py", "tests/test_injection.py", "tests/tes
 def pytest_xdist_make_scheduler(config, log):
     """`--dist loadgroup` as this suite means it: every test is handed out on its own, except that
     the tests of a module in SHARED_BUILD_MODULES go to one worker together, and so do the tests of
-    each tour in SHARED_TOURS. pytest-xdist's own
+    each tour in SHARED_TOURS and of each saved context in SHARED_CONTEXTS. pytest-xdist's own
     loadgroup stopped grouping with pytest 9.2: it marks groups by rewriting each test's id, which
     pytest no longer reads (pytest-dev/pytest-xdist#1386), so each such module was built on both
     workers at once."""
@@ -301,6 +309,6 @@ def pytest_xdist_make_scheduler(config, log):
     class SharedBuildScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
-            return module if module in SHARED_BUILD_MODULES else _TOUR_OF.get(nodeid, nodeid)
+            return module if module in SHARED_BUILD_MODULES else _GROUP_OF.get(nodeid, nodeid)
 
     return SharedBuildScheduling(config, log)
