@@ -101,13 +101,60 @@ def _wait_available(page):
     return page.locator(STATUS).inner_text()
 
 
-def test_status_says_available_offline_with_size(page, site_url):
+class Saved:
+    """A browser context that visited the home page once, until "Available offline"."""
+
+    def __init__(self, context, page, status):
+        self.context, self.page, self.status = context, page, status
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, site_url):
+    """One desktop context (1280 px) whose service worker saved the site once: the cases that read
+    the saved site on a desktop screen open their pages in it in turn, each at its own width
+    (page.set_viewport_size), since the save does not depend on the width. Cache Storage belongs
+    to a context: a new context would save the whole site again."""
+    context = browser.new_context(service_workers="allow", **WIDTHS["1280"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(site_url)
-    text = _wait_available(page)
+    status = _wait_available(page)
+    assert errors == []
+    yield Saved(context, page, status)
+    context.close()
+
+
+@contextmanager
+def offline_page(saved: Saved, site_url: str, viewport: dict):
+    """(page, errors): a new page of the saved context at this viewport, with the network cut for
+    the page and its worker alike (a file the worker does not keep cannot be fetched), given back
+    as it ends. The caller asserts errors == [] after."""
+    page = saved.context.new_page()
+    page.set_viewport_size(viewport)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url)
+        saved.context.set_offline(True)
+        assert _fetches(page, site_url + "downloads/ancient-games-compendium-offline.zip") == "failed"
+        yield page, errors
+    finally:
+        saved.context.set_offline(False)
+        page.close()
+
+
+def _fetches(page, url: str) -> str:
+    return page.evaluate("""async (u) => { try { await fetch(u, {cache: 'no-store'}); return 'fetched'; }
+                                          catch (e) { return 'failed'; } }""", url)
+
+
+def test_status_says_available_offline_with_size(desktop):
+    text = desktop.status                       # the footer of the page that saved the site
     assert re.fullmatch(r"Available offline · \d+(\.\d)? (MB|kB)", text), text
-    link = page.locator(".cmp-offline__download")
+    link = desktop.page.locator(".cmp-offline__download")
     assert link.get_attribute("href").endswith("/downloads/ancient-games-compendium-offline.zip")
-    assert page.request.get(link.get_attribute("href")).ok
+    assert desktop.page.request.get(link.get_attribute("href")).ok
 
 
 @contextmanager
@@ -132,8 +179,9 @@ def offline_after_one_visit(browser, site_dir, **context_options):
         context.close()
 
 
-def test_everything_works_after_going_offline(browser, site_dir):
-    with offline_after_one_visit(browser, site_dir, viewport={"width": 1280, "height": 900}) as (page, url, errors):
+def test_everything_works_after_going_offline(desktop, site_dir, site_url):
+    url = site_url
+    with offline_page(desktop, url, WIDTHS["1280"]["viewport"]) as (page, errors):
         records = json.loads((site_dir / "api" / "records.json").read_text())["records"]
         hero = next(r for r in records if r["kind"] not in ("game", "ruling", "rule"))
         page.reload()
@@ -226,12 +274,19 @@ def _built_rulings(site_dir: Path, rec: dict) -> int:
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
-def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, width):
-    """One visit to the home page, the network cut: record pages never opened before come from
-    the packs with their heading and every ruling, and search, a calculator and a helper work."""
+def test_after_one_visit_every_game_opens_offline(request, browser, site_dir, site_url, width):
+    """One visit to the home page, the network cut: record pages never opened online come from
+    the packs with their heading and every ruling, and search, a calculator and a helper work.
+    The phone has a context of its own (touch and a mobile viewport are a context's); 800 and
+    1280 px open theirs in the one desktop context that saved the site."""
+    if width != "phone":
+        with offline_page(request.getfixturevalue("desktop"), site_url, WIDTHS[width]["viewport"]) as (page, errors):
+            _opens_offline(page, site_dir, site_url, width)
+        assert errors == []
+        return
     context = browser.new_context(**WIDTHS[width])
     page = context.new_page()
-    page.touch = width == "phone"
+    page.touch = True
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -239,54 +294,56 @@ def test_after_one_visit_every_game_opens_offline(browser, site_dir, site_url, w
         _wait_available(page)
         context.set_offline(True)
         # the network is cut for the worker too: a file it does not keep cannot be fetched
-        assert page.evaluate("""async (u) => { try { await fetch(u, {cache: 'no-store'}); return 'fetched'; }
-                                              catch (e) { return 'failed'; } }""",
-                             site_url + "downloads/ancient-games-compendium-offline.zip") == "failed"
-        # The packs and the worker do not depend on the width: the phone opens the whole sample, the
-        # wider screens each game's record with most rulings (and a hero, for the search below), so
-        # every width still opens every game offline at a third of the page loads.
-        sample = _sample(site_dir)
-        if width != "phone":
-            firsts = list({r["game"]: r for r in reversed(sample)}.values())
-            sample = firsts + [r for r in sample if r["kind"] == "hero" and r not in firsts][:1]
-        assert {r["game"] for r in sample} == set(games_of().slugs)
-        for rec in sample:
-            page.goto(site_url + rec["url"])
-            heading = page.locator(f"h1[id='{rec['id']}']")
-            assert heading.is_visible(), rec["id"]
-            rulings = _built_rulings(site_dir, rec)
-            assert page.locator("section.cmp-ruling").count() == rulings, rec["id"]
-            if rulings:
-                assert page.locator("section.cmp-ruling .cmp-ruling__answer").first.inner_text().strip()
-            link = page.locator("nav.cmp-crumbs a").last     # its links lead on, offline too
-            assert link.evaluate("a => a.href") == urljoin(site_url + rec["url"], "../")
-        press(page, link)                                     # to the kind's list, also from its pack
-        page.wait_for_url(urljoin(site_url + rec["url"], "../"))
-        page.locator(f"li[id='{rec['id']}']").wait_for(state="visible", timeout=15000)   # drawn after the URL changes
-        rec = next(r for r in sample if r["kind"] == "hero")
-        page.goto(site_url)
-        open_search(page)
-        page.locator("input.md-search__input").press_sequentially(rec["name"])
-        result = page.locator(f".cmp-search__list a[data-id='{rec['id']}']")
-        result.wait_for(timeout=15000)
-        press(page, result)
-        page.wait_for_url("**/" + rec["url"])
-        page.locator(f"h1[id='{rec['id']}']").wait_for(state="visible", timeout=15000)
-
-        page.goto(site_url + "calculators/mare-nostrum-battle/")
-        page.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
-        page.fill("#mnb-attacker-legions", "3")
-        page.fill("#mnb-defender-legions", "2")
-        page.wait_for_function("document.querySelector('#mnb-results').dataset.state === 'ok'")
-        assert re.search(r"\d%", page.locator("#mnb-outcomes").inner_text())
-        open_helper(page, site_url + "calculators/mosaic-disasters/?start=blank", "mos-disaster")   # from the empty form
-        page.select_option("#mds-disaster", "mos-chaos")
-        page.fill("#mds-h-money", "7")
-        wait_state(page, "#mds-results", "undecided")
-        assert "Stone Production" in page.inner_text("#mds-verdict")
+        assert _fetches(page, site_url + "downloads/ancient-games-compendium-offline.zip") == "failed"
+        _opens_offline(page, site_dir, site_url, width)
     finally:
         context.close()
     assert errors == []
+
+
+def _opens_offline(page, site_dir: Path, site_url: str, width: str) -> None:
+    # The packs and the worker do not depend on the width: the phone opens the whole sample, the
+    # wider screens each game's record with most rulings (and a hero, for the search below), so
+    # every width still opens every game offline at a third of the page loads.
+    sample = _sample(site_dir)
+    if width != "phone":
+        firsts = list({r["game"]: r for r in reversed(sample)}.values())
+        sample = firsts + [r for r in sample if r["kind"] == "hero" and r not in firsts][:1]
+    assert {r["game"] for r in sample} == set(games_of().slugs)
+    for rec in sample:
+        page.goto(site_url + rec["url"])
+        heading = page.locator(f"h1[id='{rec['id']}']")
+        assert heading.is_visible(), rec["id"]
+        rulings = _built_rulings(site_dir, rec)
+        assert page.locator("section.cmp-ruling").count() == rulings, rec["id"]
+        if rulings:
+            assert page.locator("section.cmp-ruling .cmp-ruling__answer").first.inner_text().strip()
+        link = page.locator("nav.cmp-crumbs a").last     # its links lead on, offline too
+        assert link.evaluate("a => a.href") == urljoin(site_url + rec["url"], "../")
+    press(page, link)                                     # to the kind's list, also from its pack
+    page.wait_for_url(urljoin(site_url + rec["url"], "../"))
+    page.locator(f"li[id='{rec['id']}']").wait_for(state="visible", timeout=15000)   # drawn after the URL changes
+    rec = next(r for r in sample if r["kind"] == "hero")
+    page.goto(site_url)
+    open_search(page)
+    page.locator("input.md-search__input").press_sequentially(rec["name"])
+    result = page.locator(f".cmp-search__list a[data-id='{rec['id']}']")
+    result.wait_for(timeout=15000)
+    press(page, result)
+    page.wait_for_url("**/" + rec["url"])
+    page.locator(f"h1[id='{rec['id']}']").wait_for(state="visible", timeout=15000)
+
+    page.goto(site_url + "calculators/mare-nostrum-battle/")
+    page.wait_for_selector("#mn-battle[data-ready=true]", timeout=20000)
+    page.fill("#mnb-attacker-legions", "3")
+    page.fill("#mnb-defender-legions", "2")
+    page.wait_for_function("document.querySelector('#mnb-results').dataset.state === 'ok'")
+    assert re.search(r"\d%", page.locator("#mnb-outcomes").inner_text())
+    open_helper(page, site_url + "calculators/mosaic-disasters/?start=blank", "mos-disaster")   # from the empty form
+    page.select_option("#mds-disaster", "mos-chaos")
+    page.fill("#mds-h-money", "7")
+    wait_state(page, "#mds-results", "undecided")
+    assert "Stone Production" in page.inner_text("#mds-verdict")
 
 
 def _serve_without(site: Path, missing: set[str]):
@@ -305,10 +362,10 @@ def _serve_without(site: Path, missing: set[str]):
 @pytest.mark.parametrize("width", ["phone", "1280"])
 def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, width):
     """The worker's install stores every file or none: one file it cannot store discards it, and
-    the footer said "Saving for offline use…" for as long as the page stayed open. A reload, the
-    file back, then saves it, as the message says. On the phone and the widest screen: the worker
-    does not depend on the width, and the footer's message and link are laid out alike at 800 and
-    1280 px (each of these runs saves the whole site twice, the suite's costliest page visits)."""
+    the footer said "Saving for offline use…" for as long as the page stayed open. The message and
+    the link are read on the phone and the widest screen (laid out alike at 800 and 1280 px). A
+    reload, the file back, then saves it, as the message says: the worker's install does not
+    depend on the width, so that second save is made on the phone only."""
     cache, _, packs = _precache(site_dir)
     missing = {sorted(packs.values())[0]}      # a pack of pages: no page requests it itself
     url, server = _serve_without(site_dir, missing)
@@ -324,9 +381,10 @@ def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, wid
         stored = "async (n) => (await caches.has(n)) ? (await (await caches.open(n)).keys()).length : 0"
         assert page.evaluate(stored, cache) == 0                           # all or nothing: nothing half-stored
         assert page.locator(".cmp-offline__download").is_visible()        # the zip is still offered
-        missing.clear()                                                   # the connection is back
-        page.reload()
-        _wait_available(page)
+        if width == "phone":
+            missing.clear()                                               # the connection is back
+            page.reload()
+            _wait_available(page)
     finally:
         context.close()
         server.shutdown()

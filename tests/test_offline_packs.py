@@ -5,7 +5,7 @@ a pack damaged on the way (bytes flipped, or cut short by a short Content-Length
 labels .gz files "Content-Encoding: gzip" (the browser then hands the worker the unzipped
 content), an offline.json of another build, and a device whose storage is too small. All in real
 Chromium at 375 px touch; each server is its own origin, so one phone context holds them all
-(the gzip case cuts the network, so it has a context of its own).
+(the gzip case cuts the context's network while it runs, and gives it back).
 """
 from __future__ import annotations
 
@@ -137,11 +137,10 @@ class _GzipLabelled(_Counting):
         super().end_headers()
 
 
-def test_packs_sent_as_content_encoding_gzip_open_offline(browser, site_dir):
+def test_packs_sent_as_content_encoding_gzip_open_offline(phone, site_dir):
     rec, _ = _record_in_a_pack(site_dir)
     url, server = _serve(site_dir, _GzipLabelled)
-    context = browser.new_context(service_workers="allow", **PHONE)
-    page = context.new_page()
+    page = phone.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -149,12 +148,14 @@ def test_packs_sent_as_content_encoding_gzip_open_offline(browser, site_dir):
         text = _final_status(page)
         assert text.startswith("Available offline"), text
         _stop(server)
-        context.set_offline(True)
+        phone.set_offline(True)
         page.goto(url + rec["url"])            # never opened: it can come only from its pack
         assert page.locator(f"h1[id='{rec['id']}']").is_visible()
         assert "404" not in page.title()
     finally:
-        context.close()
+        phone.set_offline(False)               # the network back for the context's other cases
+        page.close()
+        _stop(server)
     assert errors == []
 
 
