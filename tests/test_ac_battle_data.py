@@ -1,7 +1,9 @@
 """The Ancient Conquest battle calculator reads its numbers from the YAML records.
 
 Editing a table cell or a multiplier in a copy of data/ and rebuilding records.json
-changes the calculator's output, with no change to any JS file.
+changes the calculator's output, with no change to any JS file. The export is the generator's
+own (generator/export/records.py, the bytes every build writes), made from the checked copy in
+this process; one copy of data/ serves the module, put back after each test (tests/data_copy.py).
 """
 from __future__ import annotations
 
@@ -9,13 +11,13 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+
+from data_copy import shared_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "content" / "assets" / "calculators" / "ac-battle.js"
@@ -53,12 +55,19 @@ def digest(paths):
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
 
 
+_module_copy, data_copy = shared_copy(ROOT / "data", "ac-battle-data")
+
+
 def build_records(data: Path, out: Path) -> Path:
-    res = subprocess.run([sys.executable, "-m", "generator", "write", "--data", str(data), str(out)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert res.returncode == 0, res.stdout + res.stderr
+    """api/records.json of `data`, as `python -m generator write` writes it (the data must be valid)."""
+    from generator.build import model_from
+    from generator.export.records import export_files
+    from generator.validate.run import load_and_validate
+    records, problems = load_and_validate(data)
+    assert not problems, "\n".join(map(str, problems))
     path = out / "api" / "records.json"
-    assert path.exists()
+    path.parent.mkdir(parents=True)
+    path.write_text(export_files(model_from(records))["api/records.json"], encoding="utf-8")
     return path
 
 
@@ -88,15 +97,14 @@ def row(doc: dict, column: str, value) -> dict:
     raise AssertionError(f"{doc['id']}: no row with {column} = {value!r}")
 
 
-@pytest.mark.slow     # writes the whole site twice: make test, not make quick
-def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path, records_json_path):
+@pytest.mark.slow     # checks the whole data and runs the engine: make test, not make quick
+def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path, data_copy, records_json_path):
     js_before = digest(JS_FILES)
     base = probe(records_json_path)     # the real data's export, as the session wrote it
     assert base["open_11_v_6"]["column"] == "1:1"
     assert base["open_11_v_6"]["rows"][0][3] == "attacker-eliminated"
 
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
+    data = data_copy
     tables = data / "ancient-conquest" / "table"
 
     def combat(doc):  # a Combat Table cell: die 1 at 1:1
@@ -123,10 +131,9 @@ def test_editing_yaml_changes_the_calculator_without_js_changes(tmp_path, record
 
 
 @pytest.mark.slow
-def test_a_missing_cell_filled_in_yaml_shrinks_the_unknown_share(tmp_path, records_json_path):
+def test_a_missing_cell_filled_in_yaml_shrinks_the_unknown_share(tmp_path, data_copy, records_json_path):
     base = probe(records_json_path)
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
+    data = data_copy
 
     def siege(doc):  # give the missing die-4 cell at 3:1 a value
         cells = row(doc, "die", 4)

@@ -4,22 +4,23 @@ linked records, and the proof, on one home per game for three games, that editin
 changes every page that shows the number and the export. Pure generator, no MkDocs, no browser."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from generator.build import build_site_files
+from data_copy import shared_copy
+from generator.build import model_from
+from generator.export.records import records_payload
 from generator.paths import DATA
+from generator.render.pages import render_pages
 from generator.validate.number_homes import find_repeated_numbers, groups
 from generator.validate.run import load_and_validate
 
-
-def copy_data(tmp_path: Path) -> Path:
-    out = tmp_path / "data"
-    shutil.copytree(DATA, out)
-    return out
+# One copy of data/ for the module, put back after each test (tests/data_copy.py).
+_module_copy, data_copy = shared_copy(DATA, "number-homes-data")
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -29,13 +30,18 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def findings_in(data: Path):
-    records, problems = load_and_validate(data)
+    return findings_of(load_and_validate(data))
+
+
+def findings_of(loaded):
+    """The lint's findings and the records' data, of (records, problems) with no problem."""
+    records, problems = loaded
     assert not problems, [str(p) for p in problems]
     return find_repeated_numbers([r.data for r in records]), [r.data for r in records]
 
 
-def test_the_real_data_writes_every_number_once():
-    findings, records = findings_in(DATA)
+def test_the_real_data_writes_every_number_once(loaded):
+    findings, records = findings_of(loaded)
     assert findings == [], "\n".join(map(str, findings))
     assert groups(findings, records) == {}
 
@@ -70,8 +76,8 @@ PLANTS = [
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_a_number_written_beside_its_home_is_found_with_the_from_to_write(tmp_path):
-    data = copy_data(tmp_path)
+def test_a_number_written_beside_its_home_is_found_with_the_from_to_write(data_copy):
+    data = data_copy
     for file, old, new, *_ in PLANTS:
         edit(data / file, old, new)
     findings, records = findings_in(data)
@@ -83,17 +89,17 @@ def test_a_number_written_beside_its_home_is_found_with_the_from_to_write(tmp_pa
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_equal_numbers_that_are_different_things_are_not_findings(tmp_path):
+def test_equal_numbers_that_are_different_things_are_not_findings(loaded):
     """Two cards' own printed values, a fact whose label names another record, and the declared
     exceptions stay quiet: the lint reports only true repeats."""
-    findings, _ = findings_in(DATA)
+    findings, _ = findings_of(loaded)
     quiet = {"mos-lever", "mos-ramp", "mos-rope", "mn-expansion-game-board", "swm-leader-cards", "swm-prayer-phase",
              "mos-disaster-trigger-card", "mn-gilgamesh"}
     assert not [f for f in findings if f.record in quiet]
 
 
-def test_a_number_field_with_a_bad_from_is_a_problem_with_its_line(tmp_path):
-    data = copy_data(tmp_path)
+def test_a_number_field_with_a_bad_from_is_a_problem_with_its_line(data_copy):
+    data = data_copy
     inf = data / "ancient-conquest/unit/ac-infantry.yaml"
     edit(inf, "fact: Infantry movement (usual)}}", "fact: Infantry movment}}")
     slave = data / "ancient-conquest/unit/ac-slave.yaml"
@@ -114,12 +120,9 @@ def test_a_number_field_with_a_bad_from_is_a_problem_with_its_line(tmp_path):
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_a_number_field_read_through_from_reaches_the_export_as_a_bare_number():
-    records, problems = load_and_validate(DATA)
-    assert not problems
-    files = build_site_files(records)
-    import json
-    recs = {r["id"]: r for r in json.loads(files["api/records.json"])["records"]}
+def test_a_number_field_read_through_from_reaches_the_export_as_a_bare_number(records_json_path):
+    """In api/records.json as every build writes it (the session's export, conftest.py)."""
+    recs = {r["id"]: r for r in json.loads(records_json_path.read_text(encoding="utf-8"))["records"]}
     assert recs["ac-infantry"]["movement"] == 12 and recs["ac-cavalry"]["movement"] == 16
     assert recs["ac-infantry"]["value_from"] == {"movement": {"record": "ac-movement-rules", "fact": "Infantry movement (usual)"}}
     assert recs["ac-slave"]["combat_factor"] == 0 and recs["mn-city"]["count"] == 14
@@ -165,18 +168,23 @@ def _page(files: dict, rid: str) -> str:
     return next(text for path, text in files.items() if path.endswith(f"/{rid}.md"))
 
 
+def _exported_page(export_dir: Path, rid: str) -> str:
+    """A record's page as the session's export (conftest.py records_json_path) wrote it."""
+    return next(export_dir.glob(f"*/*/{rid}.md")).read_text(encoding="utf-8")
+
+
 def _shown_from(page: str, value, home: str) -> bool:
     """Whether the page shows the value followed by its from-link to the home."""
     return re.search(rf"(?<![\d.]){value}(?: [^<]*)? <span class=\"cmp-from\">\(from <a href=\"[^\"]*{home}/\">", page) is not None
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(tmp_path):
-    import json
-    data = copy_data(tmp_path)
-    before_records, problems = load_and_validate(DATA)
-    assert not problems
-    before = build_site_files(before_records)
+def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(data_copy, records_json_path):
+    """Before: the real data's pages and export, as the session wrote them (conftest.py). After:
+    the edited copy's pages and records export, built by the generator (the search index, which
+    shows no page, is not built)."""
+    data = data_copy
+    export_dir = records_json_path.parent.parent
     for file, old, new, home, was, now in HOMES:
         path = data / file
         if old is None:     # Ancient Conquest: the fact is written in block form
@@ -188,9 +196,10 @@ def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(
             edit(path, old, new)
     after_records, problems = load_and_validate(data)
     assert not problems, [str(p) for p in problems]
-    after = build_site_files(after_records)
-    old_export = {r["id"]: r for r in json.loads(before["api/records.json"])["records"]}
-    new_export = {r["id"]: r for r in json.loads(after["api/records.json"])["records"]}
+    model = model_from(after_records)
+    after = render_pages(model)
+    old_export = {r["id"]: r for r in json.loads(records_json_path.read_text(encoding="utf-8"))["records"]}
+    new_export = {r["id"]: r for r in records_payload(model)["records"]}
 
     for _, _, _, home, was, now in HOMES:
         readers = _readers(old_export, home)
@@ -201,7 +210,7 @@ def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(
         for rid, field in readers:
             assert _value(old_export[rid], field) == was, (rid, field)
             assert _value(new_export[rid], field) == now, (rid, field)
-            assert _shown_from(_page(before, rid), was, home), (rid, field, "before")
+            assert _shown_from(_exported_page(export_dir, rid), was, home), (rid, field, "before")
             page = _page(after, rid)
             assert _shown_from(page, now, home), (rid, field, "after")
             assert not _shown_from(page, was, home), (rid, field, "the old number is still shown")
@@ -245,9 +254,9 @@ ISSUE32_PLANTS = [
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_each_issue_32_class_is_found_on_its_plant(tmp_path):
-    """All plants in one copy of data/ (one load, about 4 s): each must be found where it stands."""
-    data = copy_data(tmp_path)
+def test_each_issue_32_class_is_found_on_its_plant(data_copy):
+    """All plants in one copy of data/ (one load): each must be found where it stands."""
+    data = data_copy
     for file, old, new, *_ in ISSUE32_PLANTS:
         edit(data / file, old, new)
     findings, _ = findings_in(data)
@@ -267,8 +276,8 @@ def _lint_lines(data: Path, capsys) -> list[str]:
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_a_not_the_same_in_data_silences_its_finding_and_without_it_the_line_comes_back(tmp_path, capsys):
-    data = copy_data(tmp_path)
+def test_a_not_the_same_in_data_silences_its_finding_and_without_it_the_line_comes_back(data_copy, capsys):
+    data = data_copy
     prayer = data / "seven-wonders-myths/rule/swm-prayer-phase.yaml"
     leaders = data / "seven-wonders-myths/component/swm-leader-cards.yaml"
     with_notes = (prayer.read_text(encoding="utf-8"), leaders.read_text(encoding="utf-8"))
@@ -283,8 +292,8 @@ def test_a_not_the_same_in_data_silences_its_finding_and_without_it_the_line_com
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_a_synonym_in_data_finds_its_pair_and_without_it_the_line_goes(tmp_path, capsys):
-    data = copy_data(tmp_path)
+def test_a_synonym_in_data_finds_its_pair_and_without_it_the_line_goes(data_copy, capsys):
+    data = data_copy
     file, old, new, rid, path = ISSUE32_PLANTS[0]     # ac-fleet's capacity beside the fleets' counters carried
     edit(data / file, old, new)
     rel = "data/" + file

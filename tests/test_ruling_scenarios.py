@@ -5,27 +5,23 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
+from data_copy import shared_copy
 from generator.model import ruling_tests
 from generator.paths import DATA, RULING_TESTS
 from generator.validate.run import load_and_validate
 
-# Each test validates the whole data set and runs the engines under Node (about 2 s each):
+# Each test validates the whole data set and runs the engines under Node (about 1 s each):
 # `make test` runs them, `make quick` leaves them out.
 pytestmark = pytest.mark.slow
 
 RULING = "mare-nostrum/ruling/mn-ex-battle.yaml"
 
-
-@pytest.fixture
-def data_copy(tmp_path) -> Path:
-    out = tmp_path / "data"
-    shutil.copytree(DATA, out)
-    return out
+# One copy of data/ for the module, put back after each test (tests/data_copy.py).
+_module_copy, data_copy = shared_copy(DATA, "ruling-data")
 
 
 def _problems(data: Path) -> list[str]:
