@@ -4,10 +4,11 @@ The head of a calculator's or helper's page asks for the classic build of its mo
 async (partials/tool-early.html, partials/early-build.html), and the theme's scripts end with
 page-scripts.js, which imports a page's modules when its root is not started yet. Counted here:
 
-- a cold load of the battle calculator on the cold-phone profile of
+- a cold load of the battle calculator and of the card browser on the cold-phone profile of
   tests/benchmarks/tool_cold_bench.py (served with gzip, no cache): the classic build is asked
-  for once, none of the modules only the calculator imports is asked for, and the form is ready;
-- every tool page, unthrottled: its build once, none of its own modules, the form ready;
+  for once, none of the modules only the page imports is asked for, and the form is ready;
+- every tool page and the card browser, unthrottled: its build once, none of its own modules,
+  the form ready;
 - each order forced: the early build held back until page-scripts.js has run, and the early
   build failing (then the modules load).
 """
@@ -28,8 +29,9 @@ from cold_page import graph, gzip_url, open_cold, shared_modules  # noqa: F401 -
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 from play_cold_bench import NETWORK, THROTTLE  # noqa: E402
 
-TOOLS = {page: root for page, root in TOOL_ROOTS.items() if page.startswith("calculators/")}
+TOOLS = dict(TOOL_ROOTS)   # the calculators, the helpers and the card browser
 BATTLE = "calculators/mare-nostrum-battle/"
+BROWSE = "browse/"
 
 
 @pytest.fixture(scope="module")
@@ -51,19 +53,21 @@ def _fetched(asked: Counter, entry: str, mods: set[str]) -> tuple[int, list[str]
     return asked[classic_path(entry)], sorted(p for p in asked if p in mods)
 
 
-def test_a_throttled_cold_load_fetches_the_calculator_once(browser, gzip_url, own):
-    entry, mods = own[BATTLE]
-    context, page, _, _ = open_cold(browser, gzip_url, BATTLE)   # the server compresses each file once: not timed
-    _ready(page, TOOLS[BATTLE])
+@pytest.mark.parametrize("page_path", [BATTLE, BROWSE])
+def test_a_throttled_cold_load_fetches_the_page_code_once(browser, gzip_url, own, page_path):
+    """Throttled, the early build is in before the page's root is read: it must start once the root is."""
+    entry, mods = own[page_path]
+    context, page, _, _ = open_cold(browser, gzip_url, page_path)   # the server compresses each file once: not timed
+    _ready(page, TOOLS[page_path])
     context.close()
-    context, page, asked, _ = open_cold(browser, gzip_url, BATTLE, throttle=(NETWORK, THROTTLE))
+    context, page, asked, _ = open_cold(browser, gzip_url, page_path, throttle=(NETWORK, THROTTLE))
     try:
-        _ready(page, TOOLS[BATTLE])
+        _ready(page, TOOLS[page_path])
         early, modules = _fetched(asked, entry, mods)
     finally:
         context.close()
     assert early == 1 and modules == [], (
-        f"the classic build asked for {early} time(s), and {len(modules)} of the calculator's modules too: {modules[:5]}")
+        f"the classic build asked for {early} time(s), and {len(modules)} of the page's own modules too: {modules[:5]}")
 
 
 @pytest.mark.parametrize("page_path", sorted(TOOLS))

@@ -6,6 +6,7 @@
 // (content/assets/play/stored-table.js), a chip "In play at my table" (?table=1, in:table as a
 // search) keeps the records in play there.
 import { siteHref } from "../shared/dom.js";
+import { onEveryPage } from "../shared/on-page.js";
 import { readStoredTable } from "../play/stored-table.js";
 import { loadBrowseRecords } from "../shared/load-records.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
@@ -271,7 +272,7 @@ async function applySearch(ui, list, query) {
 
 async function init() {
   const root = document.getElementById("cmp-browse");
-  if (!root || root.dataset.ready === "loading") return;
+  if (!root || root.dataset.ready) return;   // drawn, or being drawn, in this page view
   // Started: the page's modules are not asked for while its records load (page-scripts.js).
   root.dataset.ready = "loading";
   root.setAttribute("aria-busy", "true");
@@ -319,5 +320,7 @@ async function init() {
   root.dataset.ready = "true";
 }
 
-if (window.document$) window.document$.subscribe(init);
-else init();
+// The head's early build may run before the page is read: it starts at once if the root is
+// there already, else once the page has been read.
+onEveryPage(init);
+if (document.readyState === "loading") init();
