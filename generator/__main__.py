@@ -56,13 +56,13 @@ def main(argv=None) -> int:
     if args.cmd == "fingerprint":
         return write_fingerprint_file(args.sources, args.out)
     if args.cmd == "audit":
-        from generator.validate.audit_checks import main as audit
+        from generator.validate.lints.audit_checks import main as audit
         return audit()
     if args.cmd == "numbers":
-        from generator.validate.number_homes import main as numbers
+        from generator.validate.lints.number_homes import main as numbers
         return numbers()
     if args.cmd == "mentions":
-        from generator.validate.content_checks import main as mentions
+        from generator.validate.blocking.content_checks import main as mentions
         return mentions()
 
     records, problems = load_and_validate(args.data)
@@ -91,7 +91,7 @@ def main(argv=None) -> int:
 
 def originality_report(data_dir: Path, sources: Path = SEEDS, fingerprint: Path = FINGERPRINT) -> int:
     from generator.load.files import load_tree
-    from generator.validate.originality import NothingToCompare, comparison_basis, copied_runs
+    from generator.validate.lints.originality import NothingToCompare, comparison_basis, copied_runs
     from generator.problems import field_path
     try:
         fp, basis = comparison_basis(sources, fingerprint)
@@ -111,7 +111,7 @@ def originality_report(data_dir: Path, sources: Path = SEEDS, fingerprint: Path 
 
 
 def write_fingerprint_file(sources: Path, out: Path) -> int:
-    from generator.validate.originality import fingerprint_sources, write_fingerprint
+    from generator.validate.lints.originality import fingerprint_sources, write_fingerprint
     fp = fingerprint_sources(sources)
     if not fp.sources:
         print(f"no source documents (*.txt) in {sources}; nothing written", file=sys.stderr)
@@ -119,12 +119,12 @@ def write_fingerprint_file(sources: Path, out: Path) -> int:
     write_fingerprint(fp, out)
     print(f"wrote {out}: {len(fp.hashes):,} runs of {fp.run} words from {len(fp.sources)} source documents")
     from generator.paths import PLACE_PAIRS
-    from generator.validate.audit_checks import pairs_from_sources, write_pairs
+    from generator.validate.lints.audit_checks import pairs_from_sources, write_pairs
     pairs = pairs_from_sources(sources)
     write_pairs(pairs, PLACE_PAIRS)
     print(f"wrote {PLACE_PAIRS}: {len(pairs):,} place-word pairs")
     from generator.paths import ALIAS_PHRASES
-    from generator.validate.outside_names import phrases_from_sources, write_phrases
+    from generator.validate.lints.outside_names import phrases_from_sources, write_phrases
     phrases = phrases_from_sources(sources)
     write_phrases(phrases, ALIAS_PHRASES)
     print(f"wrote {ALIAS_PHRASES}: {len(phrases):,} phrases")

@@ -1,5 +1,5 @@
 """Forget cached schemas, so `mkdocs serve` picks up an edited schema."""
-from generator.validate import schema_compiled, schemas
+from generator.validate.schema import schema_compiled, schemas
 
 
 def clear() -> None:

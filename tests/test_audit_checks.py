@@ -1,4 +1,4 @@
-"""The content lints for the audit's classes (generator/validate/audit_checks.py): run over data/
+"""The content lints for the audit's classes (generator/validate/lints/audit_checks.py): run over data/
 (so `make test` finds the next one), and each shown to catch the mistake the audit found.
 Without ../shared the place-word check reads fingerprints/place-pairs.txt; nothing here needs
 the sources."""
@@ -10,7 +10,7 @@ import copy
 
 from generator.load.aliases import typed_aliases
 from generator.paths import PLACE_PAIRS
-from generator.validate.audit_checks import (alias_names_another_record, generic_reference_words,
+from generator.validate.lints.audit_checks import (alias_names_another_record, generic_reference_words,
                                              link_words_name_another_record, name_key, place_pairs, read_pairs,
                                              report_line, source_pairs, unsupported_place_phrases)
 from generator.paths import SEEDS

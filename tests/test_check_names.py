@@ -6,7 +6,7 @@ import re
 
 from conftest import ROOT
 
-from generator.validate.checks import ALL_CHECKS
+from generator.validate.blocking.all_checks import ALL_CHECKS
 from generator.validate.run import _run, check_id
 from generator.validate.record_set import RecordSet
 
@@ -33,8 +33,8 @@ def engine_names() -> set[str]:
 
 
 def test_the_manual_lists_no_check_that_is_gone():
-    from generator.validate.audit_words import WORDS_CHECK
-    from generator.validate.number_exceptions import SYNONYMS_CHECK
+    from generator.validate.lints.audit_words import WORDS_CHECK
+    from generator.validate.blocking.number_exceptions import SYNONYMS_CHECK
     named = {check_id(c) for c in ALL_CHECKS} | {"load", "registry", "schema", "engines", "engine/node", "engine/play-along",
                                                  "engine/<engine>", "engine/ruling-scenario", "play/not-a-step", SYNONYMS_CHECK,
                                                  WORDS_CHECK} | engine_names()

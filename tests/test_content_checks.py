@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.validate.content_checks import (check_placeholder_gaps, check_text_references, stale_plain_words,
+from generator.validate.blocking.content_checks import (check_placeholder_gaps, check_text_references, stale_plain_words,
                                       unlinked_mentions)
 from generator.export.records import records_payload
 from generator.load.files import RawRecord

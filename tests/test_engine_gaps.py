@@ -9,7 +9,7 @@ import pytest
 
 from record_copies import LINE
 
-from generator.validate.scenarios import _gap_problem
+from generator.validate.bridges.scenarios import _gap_problem
 
 LOST = "Points of total per enemy unit lost"
 

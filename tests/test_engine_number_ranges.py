@@ -17,8 +17,8 @@ import pytest
 
 from record_copies import LINE, copy_of, data_of
 
-from generator.validate.scenarios import engine_checks
-from generator.validate.schema_check import check_schema
+from generator.validate.bridges.scenarios import engine_checks
+from generator.validate.schema.schema_check import check_schema
 
 
 def set_fact(recs, rid, label, value):

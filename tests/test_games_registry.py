@@ -2,7 +2,7 @@
 each give one true `path:line: field: problem (fix)` line, at the line the contributor must edit.
 
 The list is read by generator/validate/games.py (load_games) and records are held to it by
-generator/validate/checks.py (check_games, check_id_prefix). Every case is a copy of the mini
+generator/validate/blocking/checks.py (check_games, check_id_prefix). Every case is a copy of the mini
 fixture (tests/fixtures/mini/data) with one edit, made as text, the way a contributor edits.
 """
 from __future__ import annotations

@@ -13,8 +13,8 @@ import pytest
 
 from record_copies import LINE, copy_of, data_of, messages_of  # noqa: F401 (LINE used by some tests)
 
-from generator.validate.helper_checks import HELPER_CHECKS
-from generator.validate.schema_check import check_schema
+from generator.validate.blocking.helper_checks import HELPER_CHECKS
+from generator.validate.schema.schema_check import check_schema
 
 @pytest.fixture
 def recs(loaded):
@@ -30,8 +30,8 @@ def test_real_data_passes(recs):
 
 
 def test_tool_page_and_records_must_exist(recs):
-    from generator.validate.checks import check_tool_refs
-    from generator.validate.site_checks import check_tool_pages
+    from generator.validate.blocking.checks import check_tool_refs
+    from generator.validate.blocking.site_checks import check_tool_pages
     tool = data_of(recs, "dip-diplomacy-variant")["tools"][0]
     tool["page"] = "calculators/diplomacy-scores.md"
     tool["records"][0] = "dip-c-diplo-scorin"
@@ -95,7 +95,7 @@ def test_a_record_an_engine_needs_and_no_file_holds_is_named_on_the_tool(recs):
     of Zeus, which no `from:` reads: without mn-combat the `from:`s that read it would explain the
     gap, and the game is left out), the engine's check says so at the game's tool entry; with the
     record there, nothing."""
-    from generator.validate.scenarios import engine_checks
+    from generator.validate.bridges.scenarios import engine_checks
     assert engine_checks(recs) == []
     rest = [r for r in recs if r.data.get("id") != "mn-statue-of-zeus"]
     msgs = [str(p) for p in engine_checks(rest)]

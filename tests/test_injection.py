@@ -24,9 +24,9 @@ import yaml
 
 from generator.paths import DATA_LISTS
 from conftest import ROOT, build_site, free_port, own_folder, serve
-from generator.validate.originality import strings_in
-from generator.validate.schema_compiled import compiled
-from generator.validate.schemas import validators
+from generator.validate.lints.originality import strings_in
+from generator.validate.schema.schema_compiled import compiled
+from generator.validate.schema.schemas import validators
 from generator.validate.run import load_and_validate
 
 HOST = "evil.example"

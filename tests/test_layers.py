@@ -106,9 +106,9 @@ def test_the_modules_are_found():
 def test_the_order_is_read_as_written():
     assert _wrong_way("generator.render.pages", "generator.export.records")
     assert not _wrong_way("generator.export.finish", "generator.render.pages")
-    assert _wrong_way("generator.load.games", "generator.validate.schemas")
-    assert _wrong_way("generator.validate.checks", "generator.model.records")
-    assert not _wrong_way("generator.model.records", "generator.validate.schemas")
+    assert _wrong_way("generator.load.games", "generator.validate.schema.schemas")
+    assert _wrong_way("generator.validate.blocking.checks", "generator.model.records")
+    assert not _wrong_way("generator.model.records", "generator.validate.schema.schemas")
     assert _wrong_way("generator.paths", "generator.load.files")
     assert _wrong_way("generator.render.pages", "generator.build")
     assert _wrong_way("generator.build", HOOK)

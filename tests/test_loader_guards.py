@@ -13,7 +13,7 @@ import yaml
 
 from generator.validate import run as validate_run
 from generator.validate.record_set import RecordSet, known_ids
-from generator.validate.schemas import Validator
+from generator.validate.schema.schemas import Validator
 from generator.validate.run import load_and_validate
 from generator.load.value_checks import value_findings
 from generator.load.yaml_bounded import Refused, parse
@@ -168,7 +168,7 @@ def test_a_duplicate_id_blames_the_later_files_and_names_the_keeper(tmp_path):
     in hero/, never the long-standing file told to rename by a copy in god/ that sorts first); the copy saved under another name and the copy in another folder are blamed, each
     fix naming the keeper, whatever order the records come in."""
     from generator.load.files import load_tree
-    from generator.validate.checks import check_unique_ids
+    from generator.validate.blocking.checks import check_unique_ids
     records, _ = load_tree(_duplicate_mini(tmp_path))
     keeper = "data/mare-nostrum/hero/mn-penthesilee.yaml"
     for order in (records, records[::-1], sorted(records, key=lambda r: r.rel[::-1])):
@@ -234,7 +234,7 @@ def test_a_reference_the_schema_does_not_see_names_its_lookalike_letter():
     """A player-aid or tool reference is checked by the reference checks, not a pattern: a Cyrillic
     а there is named, and the hint is the ASCII id that exists (the lookalike is never offered)."""
     from generator.load.files import RawRecord
-    from generator.validate.checks import check_player_aid_refs
+    from generator.validate.blocking.checks import check_player_aid_refs
     game = RawRecord(Path("g.yaml"), "data/g.yaml", {"id": "mn-game", "player_aid": [{"records": ["mn-\u0430thena", "mn-athenx"]}]},
                      {("player_aid", 0, "records", 0): 4, ("player_aid", 0, "records", 1): 4})
     others = [RawRecord(Path(f"{i}.yaml"), f"data/{i}.yaml", {"id": i}) for i in ("mn-athena", "mn-\u0430then")]

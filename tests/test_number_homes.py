@@ -16,7 +16,7 @@ from generator.build import model_from
 from generator.export.records import records_payload
 from generator.paths import DATA
 from generator.render.pages import render_pages
-from generator.validate.number_homes import find_repeated_numbers, groups
+from generator.validate.lints.number_homes import find_repeated_numbers, groups
 from generator.validate.run import load_and_validate
 
 # One copy of data/ for the module, put back after each test (tests/data_copy.py).
@@ -266,11 +266,11 @@ def test_each_issue_32_class_is_found_on_its_plant(data_copy):
     assert len(findings) <= len(ISSUE32_PLANTS) + 2, "\n".join(map(str, findings))
 
 
-# --- What the lint is told, as data (generator/validate/number_exceptions.py) ------------------
+# --- What the lint is told, as data (generator/validate/blocking/number_exceptions.py) ------------------
 
 def _lint_lines(data: Path, capsys) -> list[str]:
     """The lines `python -m generator numbers` prints for `data`."""
-    from generator.validate.number_homes import main
+    from generator.validate.lints.number_homes import main
     main(data)
     return capsys.readouterr().out.splitlines()
 

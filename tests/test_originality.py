@@ -6,7 +6,7 @@ A public clone has no ../shared/seeds; it checks against the committed fingerpri
 import pytest
 
 from generator.__main__ import originality_report
-from generator.validate.originality import (RUN, comparison_basis, copied_runs, fingerprint_sources, read_fingerprint,
+from generator.validate.lints.originality import (RUN, comparison_basis, copied_runs, fingerprint_sources, read_fingerprint,
                                    words)
 from generator.paths import FINGERPRINT, ROOT, SEEDS
 from hostile_cases import MINI
@@ -33,7 +33,7 @@ def test_detector_catches_a_copied_sentence(sources):
 
 
 def test_the_fingerprint_holds_no_text(sources, tmp_path):
-    from generator.validate.originality import write_fingerprint
+    from generator.validate.lints.originality import write_fingerprint
     out = tmp_path / "fingerprint.txt"
     write_fingerprint(fingerprint_sources(sources), out)
     body = [line for line in out.read_text().splitlines() if not line.startswith("#")]

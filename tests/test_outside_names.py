@@ -10,7 +10,7 @@ import pytest
 
 from generator.load.aliases import typed_aliases
 from generator.paths import ALIAS_PHRASES, DATA, SEEDS
-from generator.validate.outside_names import (alias_phrases, outside_names, phrases_from_sources, read_phrases, source_phrases,
+from generator.validate.lints.outside_names import (alias_phrases, outside_names, phrases_from_sources, read_phrases, source_phrases,
                                               unprinted_spells)
 from generator.validate.run import load_and_validate
 

@@ -1,4 +1,4 @@
-"""Play along as data (generator/validate/play_along_checks.py): a game's
+"""Play along as data (generator/validate/blocking/play_along_checks.py): a game's
 play_along block and its rules' setup steps name records of the game, keep to its player range
 and options, list every setup rule, and give the turn steps; a setup count's from resolves to a
 whole number (check_value_sources). Each message is path:line: field: problem (fix).
@@ -20,7 +20,7 @@ import pytest
 from record_copies import LINE, copy_of, data_of, messages_of
 
 from generator.paths import DATA, ROOT
-from generator.validate.checks import check_value_sources
+from generator.validate.blocking.checks import check_value_sources
 from generator.validate.run import cross_record
 
 MN_GAME = "mn-mare-nostrum-mythology"
@@ -301,7 +301,7 @@ def test_a_rule_page_lists_its_setup_steps(model):
     assert "cmp-unknown" in html and "Player Aid Cards, which the manual does not reproduce" in html
 
 
-# --- the number lint (generator/validate/number_homes.py) sees setup counts -----------------
+# --- the number lint (generator/validate/lints/number_homes.py) sees setup counts -----------------
 
 @pytest.mark.parametrize("rid, step, count, value, home", [
     ("mn-starting-setup", 1, 0, 18, "{table: mn-building-tokens-by-player-count, row: Caravan, column: p3}"),
@@ -312,7 +312,7 @@ def test_a_rule_page_lists_its_setup_steps(model):
 ])
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_a_setup_count_written_again_is_found_by_the_number_lint(recs, rid, step, count, value, home):
-    from generator.validate.number_homes import find_repeated_numbers
+    from generator.validate.lints.number_homes import find_repeated_numbers
     data = [r.data for r in recs]
     assert find_repeated_numbers(data) == []
     c = data_of(recs, rid)["setup"][step]["counts"][count]

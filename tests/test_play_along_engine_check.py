@@ -1,5 +1,5 @@
 """The generator's engine check reads play along with the play-along engine itself
-(content/assets/play/engine/, through generator/validate/engine_gaps.mjs): data the engine cannot
+(content/assets/play/engine/, through generator/validate/bridges/engine_gaps.mjs): data the engine cannot
 read is a problem at the path:line of the field it names, and nothing is said when another
 problem already explains it (the rule: a game in doubt is skipped silently).
 
@@ -14,7 +14,7 @@ from record_copies import LINE, copy_of, data_of
 
 from generator.paths import ROOT
 from generator.validate.run import cross_record
-from generator.validate.scenarios import engine_checks
+from generator.validate.bridges.scenarios import engine_checks
 from generator.validate.games import games_of
 
 GAME = "mn-mare-nostrum-mythology"

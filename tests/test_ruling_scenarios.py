@@ -160,7 +160,7 @@ def test_the_engines_start_before_the_cross_record_checks_and_answer_once(data_c
     works beside the cross-record checks; the engines' check takes its answer (no second Node run).
     A game put in doubt by a cross-record problem found meanwhile still gets no engine line (its
     refused battle here would be a false line), and another game's refused battle keeps its own."""
-    from generator.validate import scenarios
+    from generator.validate.bridges import scenarios
     calls = []
     real = scenarios._node_answer
     monkeypatch.setattr(scenarios, "_node_answer", lambda *a, **k: calls.append(1) or real(*a, **k))

@@ -1,4 +1,4 @@
-"""The compiled schema test (generator/validate/schema_compiled.py) gives jsonschema's answer.
+"""The compiled schema test (generator/validate/schema/schema_compiled.py) gives jsonschema's answer.
 
 The schema pass trusts it to say a record is valid without asking jsonschema, so a record it
 passes that jsonschema would refuse would lose every message about that record. It is held
@@ -15,8 +15,8 @@ import sys
 
 import pytest
 
-from generator.validate.schema_compiled import NotCompiled, compile_schema, compiled
-from generator.validate.schemas import load_schemas, validators
+from generator.validate.schema.schema_compiled import NotCompiled, compile_schema, compiled
+from generator.validate.schema.schemas import load_schemas, validators
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 REPLACEMENTS = [None, True, False, 0, 1, -1, 2.0, 1.5, float("nan"), float("inf"), 10**6, "", "x", "mn-ajax",
@@ -104,7 +104,7 @@ def test_it_agrees_with_jsonschema_on_every_record_and_broken_copies(loaded):
     ({"propertyNames": {"pattern": "^[a-z_]+$"}}, {"card_type": "myth"}, True), ({"propertyNames": {"maxLength": 1}}, "ab", True),
 ])
 def test_each_keyword_reads_as_jsonschema_reads_it(schema, value, valid):
-    from generator.validate.schemas import Validator
+    from generator.validate.schema.schemas import Validator
     assert Validator(schema).is_valid(value) is valid                 # what jsonschema says...
     assert compile_schema(schema, load_schemas())(value) is valid    # ...and the compiled test
 

@@ -2,7 +2,7 @@
 import pytest
 from jsonschema import Draft202012Validator
 
-from generator.validate.schemas import kinds, load_schemas
+from generator.validate.schema.schemas import kinds, load_schemas
 
 SCHEMAS = load_schemas()
 
@@ -71,7 +71,7 @@ def test_inlined_refs_validate_as_the_registry_does(loaded):
     registry-resolved schema finds."""
     from referencing import Registry, Resource
 
-    from generator.validate.schemas import Validator, validators
+    from generator.validate.schema.schemas import Validator, validators
 
     registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in SCHEMAS.values())
     plain = {k: Validator(SCHEMAS[f"{k}.schema.json"], registry=registry) for k in kinds()}
@@ -116,7 +116,7 @@ def _values_in(node) -> int:
 
 
 def test_a_ref_beside_other_checks_keeps_both():
-    from generator.validate.schemas import Validator, _inlined
+    from generator.validate.schema.schemas import Validator, _inlined
     schemas = {"k.schema.json": {"$defs": {"word": {"type": "string", "pattern": "^[a-z]+$"}},
                                  "properties": {"w": {"$ref": "#/$defs/word", "maxLength": 3, "description": "d"},
                                                 "o": {"$ref": "defs/o.schema.json"}}},
@@ -130,7 +130,7 @@ def test_a_ref_beside_other_checks_keeps_both():
 def test_a_recursive_ref_in_another_file_still_resolves():
     from referencing import Registry, Resource
 
-    from generator.validate.schemas import Validator, _inlined
+    from generator.validate.schema.schemas import Validator, _inlined
     dialect = "https://json-schema.org/draft/2020-12/schema"
     schemas = {"k.schema.json": {"$schema": dialect, "$id": "https://x.example/k.schema.json", "properties": {"t": {"$ref": "defs/tree.schema.json"}}},
                "defs/tree.schema.json": {"$schema": dialect, "$id": "https://x.example/defs/tree.schema.json", "type": "object",

@@ -9,7 +9,7 @@ import json
 from generator.model.records import build_model
 from generator.model import search_fields
 from generator.model.search_fields import BY_WORDS, index_fields, schema_fields, skipped_properties
-from generator.validate.schemas import load_schemas
+from generator.validate.schema.schemas import load_schemas
 
 
 def test_every_schema_property_is_a_field_words_or_left_out_with_a_reason():

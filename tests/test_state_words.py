@@ -1,4 +1,4 @@
-"""A table's state against the record's own words (generator/validate/state_words.py): a record in
+"""A table's state against the record's own words (generator/validate/blocking/state_words.py): a record in
 play whose summary, text or activation limits its use ("once per game", "one function per turn")
 while it has no `uses`, or names the moment it is built or placed ("when you build it", "as it is
 built") while it has no `enters`.
@@ -16,9 +16,9 @@ from record_copies import LINE, copy_of, messages_of
 
 from generator.load.files import load_tree
 from generator.paths import DATA
-from generator.validate.checks import ALL_CHECKS
-from generator.validate.state_words import STATE_WORDS_CHECKS, check_enters_words, check_uses_words
-from generator.validate.play_state_checks import check_uses_facts
+from generator.validate.blocking.all_checks import ALL_CHECKS
+from generator.validate.blocking.state_words import STATE_WORDS_CHECKS, check_enters_words, check_uses_words
+from generator.validate.blocking.play_state_checks import check_uses_facts
 
 
 def test_real_data_passes(loaded):

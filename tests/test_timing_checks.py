@@ -1,4 +1,4 @@
-"""Timing as data (generator/validate/timing_checks.py): every effect record says
+"""Timing as data (generator/validate/blocking/timing_checks.py): every effect record says
 when it acts, every timing names a phase or step record of its game, turns lie within the game,
 and the free-text phase line agrees. Each message is path:line: field: problem (fix).
 
@@ -18,7 +18,7 @@ import pytest
 from record_copies import LINE, copy_of, data_of, messages_of  # noqa: F401 (LINE used by some tests)
 
 from generator.paths import DATA, ROOT
-from generator.validate.timing_checks import TIMING_CHECKS
+from generator.validate.blocking.timing_checks import TIMING_CHECKS
 
 @pytest.fixture
 def recs(loaded):
@@ -34,7 +34,7 @@ def test_real_data_passes(recs):
 
 
 def test_every_effect_kind_and_objective_carries_timing_or_no_timing(recs):
-    from generator.validate.timing_checks import EFFECT_KINDS
+    from generator.validate.blocking.timing_checks import EFFECT_KINDS
     for r in recs:
         if r.data.get("kind") in EFFECT_KINDS:
             assert ("timing" in r.data) != ("no_timing" in r.data), r.rel
@@ -127,7 +127,7 @@ def test_the_end_of_the_game_moves_with_the_turn_count(recs):
 
 
 def test_the_schema_takes_last_and_no_other_word(recs):
-    from generator.validate.schema_check import check_schema
+    from generator.validate.schema.schema_check import check_schema
     lydia = next(r for r in recs if r.data.get("id") == "ac-kingdom-of-lydia")
     assert not check_schema(lydia)
     lydia.data["objectives"][0]["timing"]["turns"] = "first"
@@ -163,7 +163,7 @@ def test_a_step_its_parent_does_not_list_fails(recs):
 
 
 def test_the_schema_refuses_an_unknown_timing_without_a_note_and_a_bad_when(recs):
-    from generator.validate.schema_check import check_schema
+    from generator.validate.schema.schema_check import check_schema
     ajax = next(r for r in recs if r.data.get("id") == "mn-ajax")
     ajax.data["timing"] = {"at": "unknown"}
     assert check_schema(ajax), "at: unknown without a note is refused"
@@ -188,7 +188,7 @@ def test_a_deadline_needs_one_turn_after_the_first(recs, turns):
 
 
 def test_the_schema_allows_only_deadline_true(recs):
-    from generator.validate.schema_check import check_schema
+    from generator.validate.schema.schema_check import check_schema
     egypt = next(r for r in recs if r.data.get("id") == "ac-egyptian-empire")
     assert not check_schema(egypt)
     egypt.data["objectives"][6]["timing"]["deadline"] = False

@@ -1,4 +1,4 @@
-"""Timing against the record's own words (generator/validate/timing_words.py):
+"""Timing against the record's own words (generator/validate/blocking/timing_words.py):
 a record whose activation, phase or ability line names a step of the turn, or whose summary or text
 links one in a sentence about itself, while its timing is unknown or no_timing.
 
@@ -14,7 +14,7 @@ from record_copies import LINE, copy_of, messages_of
 
 from generator.load.files import load_tree
 from generator.paths import DATA
-from generator.validate.timing_words import TIMING_WORDS_CHECKS, check_timing_words
+from generator.validate.blocking.timing_words import TIMING_WORDS_CHECKS, check_timing_words
 
 
 def test_real_data_passes(loaded):

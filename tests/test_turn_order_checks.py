@@ -1,4 +1,4 @@
-"""The turn's shape and order are checked (generator/validate/turn_order_checks.py).
+"""The turn's shape and order are checked (generator/validate/blocking/turn_order_checks.py).
 
 Swapping or sharing a step's `order`, or pointing play_along.turn at a phase, passed `check` and
 the strict build, and the page showed Mare Nostrum's Combat before Movement or a turn of

@@ -1,5 +1,5 @@
-"""One number in one place: facts and costs read through `from:` (generator/validate/value_sources.py),
-their validation, the lint that finds numbers written twice (generator/validate/number_homes.py),
+"""One number in one place: facts and costs read through `from:` (generator/validate/blocking/value_sources.py),
+their validation, the lint that finds numbers written twice (generator/validate/lints/number_homes.py),
 and the proof that editing the cost chart changes every page, the export and the calculator."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.paths import DATA
-from generator.validate.number_homes import find_repeated_numbers
+from generator.validate.lints.number_homes import find_repeated_numbers
 from generator.validate.run import load_and_validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,7 +158,7 @@ def test_a_value_with_no_home_or_two_homes_is_explained(tmp_path):
 
 
 def test_references_that_go_round_in_a_circle_are_a_problem_not_a_hang():
-    from generator.validate.value_sources import source_problems
+    from generator.validate.blocking.value_sources import source_problems
     a = {"id": "mn-a", "kind": "rule", "facts": [{"label": "X", "from": {"record": "mn-b", "fact": "Y"}}]}
     b = {"id": "mn-b", "kind": "rule", "facts": [{"label": "Y", "from": {"record": "mn-a", "fact": "X"}}]}
     c = {"id": "mn-c", "kind": "rule", "facts": [{"label": "Z", "from": {"record": "mn-c", "fact": "Z"}}]}

@@ -11,7 +11,7 @@ import json
 
 from generator.model.derived import derived_fields
 from generator.model.records import Model
-from generator.validate.schemas import load_schemas
+from generator.validate.schema.schemas import load_schemas
 
 EXPORT_VERSION = 1
 

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from generator.model.ruling_tests import tested_rulings
-from generator.validate.value_sources import resolve_values
+from generator.validate.blocking.value_sources import resolve_values
 
 KIND_PAGES = {  # kind -> (page file stem, heading), in navigation order
     "rule": ("rules", "Rules"),

@@ -31,7 +31,7 @@ from generator.model.derived import AGES, derived_fields
 from generator.model.records import KIND_PAGES, Model, display_name
 from generator.model.reader_text import plain
 from generator.model.search_text import words
-from generator.validate.schemas import load_schemas
+from generator.validate.schema.schemas import load_schemas
 
 # Properties that are found by the search's words, or are fields under another name.
 BY_WORDS = {

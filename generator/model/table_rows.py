@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from generator.validate.value_sources import row_key
+from generator.validate.blocking.value_sources import row_key
 
 PREFIX = "row-"
 _ASCII_WORD = re.compile(r"[a-z0-9]+")

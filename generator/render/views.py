@@ -22,7 +22,7 @@ SHOWN_ELSEWHERE = {"id", "name", "aliases", "former_ids", "game", "kind", "summa
                    "topic", "order", "ruling_type", "short", "sections", "source_gaps", "player_aid",
                    "tools", "source_title", "plain_words", "search_words",
                    "payments", "scenario", "no_scenario",
-                   "not_the_same",   # a note for the numbers lint (generator/validate/number_exceptions.py), on no page
+                   "not_the_same",   # a note for the numbers lint (generator/validate/blocking/number_exceptions.py), on no page
                    "value_from"}   # where a number field read through `from` lives: shown beside that field   # a disaster's losses again, structured for its helper: the page shows `losses`
 REF_FIELDS = {"civilization", "hero", "creature"}
 # Figures a player scans a list for, in this order; the list shows the first three present.

@@ -12,15 +12,15 @@ from generator.problems import Problem, field_path
 def list_schema_problems(rel: str, data, line_of, schema_path: Path, fix: str) -> list[Problem]:
     """The schema's complaints, each at its line with `fix`; jsonschema is asked only when the
     compiled test refuses (valid data never imports it)."""
-    from generator.validate.schema_compiled import NotCompiled, compile_schema
-    from generator.validate.schemas import load_schemas
+    from generator.validate.schema.schema_compiled import NotCompiled, compile_schema
+    from generator.validate.schema.schemas import load_schemas
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
     try:
         if compile_schema(schema, load_schemas())(data):
             return []
     except NotCompiled:
         pass
-    from generator.validate.schemas import Validator
+    from generator.validate.schema.schemas import Validator
     problems = []
     for err in sorted(Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = list(err.absolute_path)

@@ -1,6 +1,6 @@
 """The games of the compendium (data/games.yaml): each one's slug, id prefix, source file and language.
 
-Every other list of games is read from here: the registry check (validate/checks.py) holds each
+Every other list of games is read from here: the registry check (validate/blocking/checks.py) holds each
 record's game, id prefix and source file to it, the exports write it for the pages, and the
 tests count games from it.
 """

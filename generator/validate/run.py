@@ -12,16 +12,16 @@ from __future__ import annotations
 import inspect
 from pathlib import Path, PurePosixPath
 
-from generator.validate.checks import ALL_CHECKS
+from generator.validate.blocking.all_checks import ALL_CHECKS
 from generator.load.files import RawRecord, load_file, load_tree
 from generator.validate.games import data_dir_of, games_of, load_games
 from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem, ascii_spelling
-from generator.validate.audit_words import load_audit_words
-from generator.validate.number_exceptions import load_synonyms
+from generator.validate.lints.audit_words import load_audit_words
+from generator.validate.blocking.number_exceptions import load_synonyms
 from generator.validate.record_set import RecordSet, known_ids
-from generator.validate.schema_check import check_schema
-from generator.validate.scenarios import engine_checks, start_engines
+from generator.validate.schema.schema_check import check_schema
+from generator.validate.bridges.scenarios import engine_checks, start_engines
 
 
 def _unchecked_ids(records: list[RawRecord], failed_files: set[str]) -> set[str]:

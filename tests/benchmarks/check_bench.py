@@ -14,7 +14,7 @@ checkout (`git archive <commit> | tar -x -C DIR`) on the same copy, for a before
 
 What the rest costs, and what was done about it: with the engines' share small, a
 check of 10,000 rulings is reading the YAML, the schema pass and the content checks. The schema
-pass asks a compiled test first (generator/validate/schema_compiled.py) and jsonschema only
+pass asks a compiled test first (generator/validate/schema/schema_compiled.py) and jsonschema only
 about a record it refuses; the YAML reader walks each file once (yaml_bounded.py). Measured
 on this 2-core machine, median of 5 paired runs: 9.6 s -> 6.4 s for the 10,000 copies, 1.10 s
 -> 0.82 s for data/ alone (whole-process cpu 0.66 and 0.69 of before). On a shared machine

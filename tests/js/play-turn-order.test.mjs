@@ -1,7 +1,7 @@
 // Each game's turn as the play-along engine walks it (content/assets/play/engine/records.js: the
 // turn root's step_of tree in pre-order by `order`), held against the source's own order, line by
 // line (swapping two steps' `order` passed every check and showed Mare
-// Nostrum's Combat before Movement). generator/validate/turn_order_checks.py refuses a shared or
+// Nostrum's Combat before Movement). generator/validate/blocking/turn_order_checks.py refuses a shared or
 // missing order and an order that contradicts the record's own links; this suite holds the order
 // itself. Each step is written with its depth: "  " per level under the turn.
 import test from "node:test";

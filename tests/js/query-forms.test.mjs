@@ -1,12 +1,12 @@
 // A link in the other battle calculator's form names the keys it does not read, and
 // an engine's "the records lack ..." sentences are read back into the record and fact they name
-// (generator/validate/engine_gaps.mjs), so the check can point at the line.
+// (generator/validate/bridges/engine_gaps.mjs), so the check can point at the line.
 // Pure: needs no records. Run: node --test tests/js/query-forms.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as MN from "../../content/assets/calculators/mn-battle.js";
 import * as AC from "../../content/assets/calculators/ac-battle.js";
-import { readEngine } from "../../generator/validate/engine_gaps.mjs";
+import { readEngine } from "../../generator/validate/bridges/engine_gaps.mjs";
 import { scenarioFromLink } from "../../content/assets/calculators/ac-battle-page/link.js";
 
 test("an Ancient Conquest link given to the Mare Nostrum calculator names its keys", () => {

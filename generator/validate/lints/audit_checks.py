@@ -44,10 +44,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.refs import REF
-from generator.validate.audit_words import audit_words
-from generator.validate.content_checks import prose_strings
-from generator.validate.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
-from generator.validate.outside_names import outside_reason as outside_look
+from generator.validate.lints.audit_words import audit_words
+from generator.validate.blocking.content_checks import prose_strings
+from generator.validate.lints.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
+from generator.validate.lints.outside_names import outside_reason as outside_look
 
 # ------------------------------------------------------------------ aliases
 
@@ -259,7 +259,7 @@ def generic_reference_words(records: list[dict]) -> list[Finding]:
 # ------------------------------------------------------------------ place and people words
 
 PAIRS_HEADER = """# Pairs of words that share a sentence in the source documents, for the place-word check in
-# generator/validate/audit_checks.py where ../shared/seeds is absent (a public clone). No text:
+# generator/validate/lints/audit_checks.py where ../shared/seeds is absent (a public clone). No text:
 # each line is a 64-bit BLAKE2b hash (hex) of "source file, place word, capitalised word", for
 # every place word (data/audit-words.yaml) and every other capitalised word in one sentence of a source.
 # Rebuild it after a source or the place words change: python -m generator fingerprint
@@ -404,7 +404,7 @@ def _named(check, findings: list[Finding]) -> list[Finding]:
 def main() -> int:
     from generator.load.aliases import typed_aliases
     from generator.paths import ALIAS_PHRASES, DATA, PLACE_PAIRS, SEEDS
-    from generator.validate.outside_names import alias_phrases, outside_names, unprinted_spells
+    from generator.validate.lints.outside_names import alias_phrases, outside_names, unprinted_spells
     from generator.validate.run import load_and_validate
     records, problems = load_and_validate(DATA)
     for p in problems:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import PurePosixPath
 
-from generator.validate.helper_checks import HELPER_CHECKS
+from generator.validate.blocking.helper_checks import HELPER_CHECKS
+from generator.validate.blocking.site_checks import check_tool_pages
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, non_ascii
 from generator.validate.record_set import known_ids
-from generator.validate.schemas import load_schemas
+from generator.validate.schema.schemas import load_schemas
 
 REGISTRY = "data/games.yaml"
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/{kind}.schema.json"
@@ -266,9 +267,9 @@ def check_table_cells(records: list[RawRecord]) -> list[Problem]:
 
 def check_value_sources(records: list[RawRecord]) -> list[Problem]:
     """Every `from` on a cost or fact names a table cell or a fact that exists and holds a value,
-    and stands instead of a written value, never beside one (generator/validate/value_sources.py).
+    and stands instead of a written value, never beside one (generator/validate/blocking/value_sources.py).
     A reference into a file that failed its own checks is left to that file's problem."""
-    from generator.validate.value_sources import source_problems
+    from generator.validate.blocking.value_sources import source_problems
     by_rec = {r.data["id"]: r for r in records if isinstance(r.data.get("id"), str)}
     unchecked = known_ids(records) - set(by_rec)
     problems = []
@@ -305,58 +306,8 @@ def check_schema_comment(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-from generator.validate.site_checks import check_tool_pages  # noqa: E402  (kept apart: it reads content/, not data)
 
-ALL_CHECKS = [check_location, check_games, check_id_prefix, check_unique_ids, check_references,
-              check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
-              check_tool_pages, check_tool_refs, check_value_sources, check_tool_examples, *HELPER_CHECKS]
-
-# Content checks (generator/validate/content_checks.py): references in text, gaps written as prose.
-from generator.validate.content_checks import check_placeholder_gaps, check_text_references  # noqa: E402
-
-ALL_CHECKS += [check_text_references, check_placeholder_gaps]
-
-# Text that would look different on a page from the file (generator/validate/text_safety.py).
-from generator.validate.text_safety import TEXT_SAFETY_CHECKS  # noqa: E402
-
-ALL_CHECKS += TEXT_SAFETY_CHECKS
-
-# Timing as data (generator/validate/timing_checks.py): when each effect acts in the turn.
-from generator.validate.timing_checks import TIMING_CHECKS  # noqa: E402
-
-ALL_CHECKS += TIMING_CHECKS
-
-# Timing against the record's own words (generator/validate/timing_words.py): a record
-# whose activation, phase or ability line names a step while its timing is unknown or no_timing.
-from generator.validate.timing_words import TIMING_WORDS_CHECKS  # noqa: E402
-
-ALL_CHECKS += TIMING_WORDS_CHECKS
-
-# Play along as data (a game's play_along and its setup steps) is the play-along engine's reader's
-# to judge: its lines come with the engines' (scenarios.py; generator/validate/play_along_checks.py).
-
-# The state of a table as data (generator/validate/play_state_checks.py): brings, owns,
-# leaves, uses, enters, timing.lines, wins.
-from generator.validate.play_state_checks import PLAY_STATE_CHECKS  # noqa: E402
-
-ALL_CHECKS += PLAY_STATE_CHECKS
-
-# The state of a table against the record's own words (generator/validate/state_words.py): a record
-# in play whose text limits its use or names its entering moment while uses or enters is missing.
-from generator.validate.state_words import STATE_WORDS_CHECKS  # noqa: E402
-
-ALL_CHECKS += STATE_WORDS_CHECKS
-
-# What the numbers lint is told (generator/validate/number_exceptions.py): a not_the_same beside a written number.
-from generator.validate.number_exceptions import NUMBER_EXCEPTION_CHECKS  # noqa: E402
-
-ALL_CHECKS += NUMBER_EXCEPTION_CHECKS
-
-# The turn's shape and order (generator/validate/turn_order_checks.py): play_along.turn is
-# the game's turn root; each step has its own order, following its record's steps list.
-from generator.validate.turn_order_checks import TURN_ORDER_CHECKS  # noqa: E402
-
-ALL_CHECKS += TURN_ORDER_CHECKS
-
-# The engines' checks (generator/validate/scenarios.py: calculators' records, rulings' battle
-# scenarios) run after these, in run.py: they must know which records these checks refused.
+# The record checks of this module, in the order they run (all_checks.py adds the other modules').
+RECORD_CHECKS = [check_location, check_games, check_id_prefix, check_unique_ids, check_references,
+                 check_unknowns_explained, check_table_cells, check_schema_comment, check_player_aid_refs,
+                 check_tool_pages, check_tool_refs, check_value_sources, check_tool_examples, *HELPER_CHECKS]

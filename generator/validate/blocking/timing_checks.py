@@ -39,7 +39,7 @@ import unicodedata
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
 from generator.refs import ref_ids
-from generator.validate.doubt import outside_doubt
+from generator.validate.blocking.doubt import outside_doubt
 from generator.validate.record_set import known_ids
 
 EFFECT_KINDS = ("hero", "god", "creature", "wonder", "role", "card", "technology", "disaster", "civilization")

@@ -50,7 +50,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from generator.validate.value_sources import row_key, value_holders
+from generator.validate.blocking.value_sources import row_key, value_holders
 from generator.refs import REF
 
 STOP = {"the", "a", "an", "of", "in", "per", "or", "and", "with", "to", "for", "on", "cards", "card"}
@@ -115,7 +115,7 @@ def _written_numbers(rec: dict):
 def find_repeated_numbers(records: list[dict], data_dir=None) -> list[Finding]:
     """The findings over `records`, reading the synonyms of `data_dir` (data/ by default)."""
     from generator.paths import DATA
-    from generator.validate.number_exceptions import synonyms_of
+    from generator.validate.blocking.number_exceptions import synonyms_of
     _TEXT.clear()           # a record edited since the last run is read afresh
     _SYNONYMS[:] = synonyms_of(data_dir or DATA)
     try:

@@ -26,8 +26,8 @@ import re
 from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
 from generator.refs import ref_ids, replace_refs
-from generator.validate.doubt import outside_doubt
-from generator.validate.timing_checks import EFFECT_KINDS, named_in, timing_holders, turn_steps
+from generator.validate.blocking.doubt import outside_doubt
+from generator.validate.blocking.timing_checks import EFFECT_KINDS, named_in, timing_holders, turn_steps
 
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 

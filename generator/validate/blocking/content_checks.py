@@ -1,6 +1,6 @@
 """Checks on what records say: references in their text, gaps left as prose, unlinked mentions.
 
-Three of them run with every validation (ALL_CHECKS in checks.py), because a site built
+Three of them run with every validation (blocking/all_checks.py), because a site built
 despite them would be wrong:
 
 - check_text_references: every `{id}` or `{id|words}` in record text names an existing record

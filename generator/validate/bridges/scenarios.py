@@ -26,7 +26,7 @@ import subprocess
 import threading
 
 from generator.node_binary import pinned_node
-from generator.validate.value_sources import lookup, settle_fields, value_holders
+from generator.validate.blocking.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
 from generator.problems import Problem, closest, field_path, shown
 
@@ -46,7 +46,7 @@ NAMES = {PLAY: "the play-along engine", "mn-battle": "the battle calculator", "a
 # The play-along reader's judgments that do not hang on the turn's steps: said even while the turn has a line.
 STEP_FREE = frozenset({"play-state/brings", "play-state/seat-owns", "play-state/uses-and-enters", "play/play-along-refs",
                        "play/players", "play/player-counts", "play/setup-steps", "play/setup-listed"})
-CHECKER = ROOT / "generator" / "validate" / "scenario_check.mjs"
+CHECKER = ROOT / "generator" / "validate" / "bridges" / "scenario_check.mjs"
 NODE_SECONDS = 60
 NODE_MAJOR = 20   # the oldest Node.js the engines are written for; the pinned one is newer
 _cache: dict[str, dict] = {}

@@ -67,7 +67,7 @@ _HEADER = """\
 # Fingerprint of the source documents for `python -m generator originality` where
 # ../shared/seeds is absent (a public clone). It holds no text: each line below the
 # header is a {bits}-bit BLAKE2b hash (hex) of one run of {run} consecutive words of a
-# source, the words as generator/validate/originality.py's words() reads them, joined by
+# source, the words as generator/validate/lints/originality.py's words() reads them, joined by
 # single spaces. Rebuild it after a source changes: python -m generator fingerprint
 """
 

@@ -17,13 +17,13 @@ from generator.paths import SCHEMAS
 def _validator_class():
     from jsonschema import Draft202012Validator, validators as jsonschema_validators
 
-    from generator.validate.schema_keywords import pattern, unique_items
+    from generator.validate.schema.schema_keywords import pattern, unique_items
     # Draft 2020-12 with `pattern` and `uniqueItems` read as the specification means them (see schema_keywords).
     return jsonschema_validators.extend(Draft202012Validator, {"pattern": pattern, "uniqueItems": unique_items})
 
 
 def __getattr__(name: str):
-    if name == "Validator":   # `from generator.validate.schemas import Validator`, imported on first use
+    if name == "Validator":   # `from generator.validate.schema.schemas import Validator`, imported on first use
         return _validator_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -21,7 +21,7 @@ from generator.load.files import RawRecord
 from generator.load.value_checks import char_name
 from generator.problems import Problem, field_path
 from generator.refs import REF
-from generator.validate.content_checks import strings
+from generator.validate.blocking.content_checks import strings
 
 NAME_KEYS = ("name", "aliases", "question", "name_fr")
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")

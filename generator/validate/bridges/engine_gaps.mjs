@@ -5,13 +5,13 @@
 // the four table helpers throw (or, for ac-battle, return) their gaps with `details`, each gap
 // naming its record and the fact, field path or table cell it is at (shared/records.js gap()).
 // Nothing here reads an engine's sentence back. Pure: used by scenario_check.mjs.
-import * as MN from "../../content/assets/calculators/mn-battle.js";
-import * as AC from "../../content/assets/calculators/ac-battle.js";
-import * as SETS from "../../content/assets/helpers/mn-sets/index.js";
-import * as VICTORY from "../../content/assets/helpers/ac-victory.js";
-import * as SCORE from "../../content/assets/helpers/dip-score.js";
-import * as DISASTER from "../../content/assets/helpers/mos-disaster.js";
-import * as PLAY from "../../content/assets/play/engine/index.js";
+import * as MN from "../../../content/assets/calculators/mn-battle.js";
+import * as AC from "../../../content/assets/calculators/ac-battle.js";
+import * as SETS from "../../../content/assets/helpers/mn-sets/index.js";
+import * as VICTORY from "../../../content/assets/helpers/ac-victory.js";
+import * as SCORE from "../../../content/assets/helpers/dip-score.js";
+import * as DISASTER from "../../../content/assets/helpers/mos-disaster.js";
+import * as PLAY from "../../../content/assets/play/engine/index.js";
 
 /** Each engine's reader: its rules from {version, records}, or a thrown error with `details`. */
 export const READERS = {

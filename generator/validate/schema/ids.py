@@ -10,7 +10,7 @@ from generator.problems import SUGGEST_UP_TO, ascii_spelling
 
 def _id_pattern():
     """The schema's own id pattern (schemas/common.schema.json#/$defs/id), anchors taken off."""
-    from generator.validate.schemas import load_schemas
+    from generator.validate.schema.schemas import load_schemas
     return re.compile(load_schemas()["common.schema.json"]["$defs"]["id"]["pattern"].strip("^$"))
 
 

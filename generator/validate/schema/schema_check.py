@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.validate.games import data_dir_of, games_of
-from generator.validate.ids import suggest_id
+from generator.validate.schema.ids import suggest_id
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path, non_ascii, shown
-from generator.validate.schema_compiled import compiled
-from generator.validate.schemas import kinds, load_schemas, validators
+from generator.validate.schema.schema_compiled import compiled
+from generator.validate.schema.schemas import kinds, load_schemas, validators
 
 if TYPE_CHECKING:   # jsonschema is imported only for a record the compiled test refuses (schemas.py)
     from jsonschema.exceptions import ValidationError

@@ -24,8 +24,8 @@ from __future__ import annotations
 from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
 from generator.refs import ref_ids
-from generator.validate.doubt import outside_doubt
-from generator.validate.timing_checks import written_parents
+from generator.validate.blocking.doubt import outside_doubt
+from generator.validate.blocking.timing_checks import written_parents
 
 PLAY = "play_along"
 MAX_LISTED = 500   # steps compared in one record (the references a record may hold: load/limits)

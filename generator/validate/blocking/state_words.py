@@ -28,9 +28,9 @@ import re
 from generator.load.files import RawRecord
 from generator.problems import Problem
 from generator.refs import replace_refs
-from generator.validate.play_along_checks import PLAY, problem_at, play_along_games
-from generator.validate.play_state_checks import has_uses_fact, play_kinds, seated_ids
-from generator.validate.doubt import outside_doubt
+from generator.validate.blocking.play_along_checks import PLAY, problem_at, play_along_games
+from generator.validate.blocking.play_state_checks import has_uses_fact, play_kinds, seated_ids
+from generator.validate.blocking.doubt import outside_doubt
 
 FIELDS = ("summary", "text", "activation")
 

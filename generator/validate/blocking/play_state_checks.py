@@ -3,7 +3,7 @@
 The play-along engine's reader (content/assets/play/engine/state-rules.js) is the one judge of
 what it reads: what a seat brings, which records one seat alone may hold, what leaves by rule,
 uses and enters on records a table can hold, wins, and the rounds a closing step names. Its gaps
-are lines at their path, named play-state/<field> (generator/validate/scenarios.py). What is
+are lines at their path, named play-state/<field> (generator/validate/bridges/scenarios.py). What is
 left here is what the engine never reads:
 
 - a fact 'Uses per ...' (shown on the record's page) and uses.times (the engine's) agree, and
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest
-from generator.validate.play_along_checks import problem_at
-from generator.validate.doubt import outside_doubt
+from generator.validate.blocking.play_along_checks import problem_at
+from generator.validate.blocking.doubt import outside_doubt
 
 
 def play_kinds(play: dict) -> set:

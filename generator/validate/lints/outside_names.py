@@ -37,7 +37,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.validate.audit_words import audit_words
+from generator.validate.lints.audit_words import audit_words
 
 LONGEST = 5          # words in a phrase the fingerprint holds
 STOP = {"of", "the", "a", "an", "at", "in", "on", "and", "de", "d", "du", "la", "le", "les", "des", "et", "l"}
@@ -49,7 +49,7 @@ KIND_WORDS = {
 # lowercase too, so they are named here.
 TITLES = {"king", "queen", "prince", "princess", "pharaoh", "emperor", "empress", "lord", "lady", "saint", "sir"}
 HEADER = """# Phrases of the source documents, for the outside-name alias check in
-# generator/validate/outside_names.py where ../shared/seeds is absent (a public clone). No text:
+# generator/validate/lints/outside_names.py where ../shared/seeds is absent (a public clone). No text:
 # each line is a 32-bit BLAKE2b hash (hex) of "source file, phrase", for every run of one to five
 # words (folded: case, accents, punctuation) that holds a capitalised word, and of "(lowercase),
 # word" for every word a source prints in lowercase.

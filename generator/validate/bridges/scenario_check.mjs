@@ -2,15 +2,15 @@
 // helper a game lists, and that each ruling's battle scenario is one its calculator accepts
 // (one source of truth: a scenario is valid exactly when the calculator would accept it).
 //
-// Run by generator/validate/scenarios.py, once per check, in one Node process:
+// Run by generator/validate/bridges/scenarios.py, once per check, in one Node process:
 //   stdin  {records, engines: [name], scenarios: [{id, engine, query}], unchecked: [ids of refused records]}
 //   stdout {engines: {name: {gaps: [{record, fact, field, row, column, message}]}},
 //           verdicts: [{id, problems: [text]}]}
 // An engine that cannot read its rules has gaps (engine_gaps.mjs) and its scenarios get no
 // verdict: the gaps are the problem, not the scenarios. Identical battles (same engine, same
 // query) are worked out once. Never throws on a bad scenario.
-import * as MN from "../../content/assets/calculators/mn-battle.js";
-import * as AC from "../../content/assets/calculators/ac-battle.js";
+import * as MN from "../../../content/assets/calculators/mn-battle.js";
+import * as AC from "../../../content/assets/calculators/ac-battle.js";
 import { readEngine } from "./engine_gaps.mjs";
 
 /**

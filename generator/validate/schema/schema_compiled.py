@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.paths import SCHEMAS
-from generator.validate.schema_keywords import canonical, compiled_pattern
+from generator.validate.schema.schema_keywords import canonical, compiled_pattern
 
 # Read by no validator: descriptions, the schema's own names, and definitions reached by $ref.
 # ("then" and "else" are read through "if".)
@@ -287,7 +287,7 @@ def compile_schema(schema, schemas: dict[str, dict]):
 @lru_cache(maxsize=4)
 def compiled(schema_dir: Path = SCHEMAS) -> dict:
     """kind -> its test, or None where the kind's schema uses a keyword not compiled here."""
-    from generator.validate.schemas import inlined_schema, kinds, load_schemas
+    from generator.validate.schema.schemas import inlined_schema, kinds, load_schemas
     schemas = load_schemas(schema_dir)
     out = {}
     for kind in kinds(schema_dir):

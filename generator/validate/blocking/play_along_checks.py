@@ -3,7 +3,7 @@ steps on its rule records (schemas/defs/setup.schema.json).
 
 The play-along engine's reader (content/assets/play/engine/records.js `readGame`, `readStep`,
 `seatChoices`) is the one judge of these fields: each gap it finds is a line at its path, named
-by its check (generator/validate/scenarios.py prints them; generator/validate/README.md lists
+by its check (generator/validate/bridges/scenarios.py prints them; generator/validate/README.md lists
 the names):
 
 - play/play-along-refs: every id play_along names (options, setup, turn, end) is a record of the
