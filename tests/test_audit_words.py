@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.paths import DATA
-from generator.validate.lints.audit_words import audit_words, load_audit_words
+from generator.validate.audit_words import audit_words, load_audit_words
 from generator.validate.run import load_and_validate
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "data"

@@ -33,7 +33,7 @@ def engine_names() -> set[str]:
 
 
 def test_the_manual_lists_no_check_that_is_gone():
-    from generator.validate.lints.audit_words import WORDS_CHECK
+    from generator.validate.audit_words import WORDS_CHECK
     from generator.validate.blocking.number_exceptions import SYNONYMS_CHECK
     named = {check_id(c) for c in ALL_CHECKS} | {"load", "registry", "schema", "engines", "engine/node", "engine/play-along",
                                                  "engine/<engine>", "engine/ruling-scenario", "play/not-a-step", SYNONYMS_CHECK,

@@ -17,7 +17,7 @@ from generator.load.files import RawRecord, load_file, load_tree
 from generator.validate.games import data_dir_of, games_of, load_games
 from generator.paths import DATA, ROOT, SCHEMAS
 from generator.problems import Problem, ascii_spelling
-from generator.validate.lints.audit_words import load_audit_words
+from generator.validate.audit_words import load_audit_words
 from generator.validate.blocking.number_exceptions import load_synonyms
 from generator.validate.record_set import RecordSet, known_ids
 from generator.validate.schema.schema_check import check_schema

@@ -1,2 +1,2 @@
 """The advisory lints, each run by its own command (`generator audit`, `numbers`, `mentions`,
-`originality`), and the list beside the records they read (audit_words.py, which `check` validates)."""
+`originality`). The words they are told are data (../audit_words.py reads data/audit-words.yaml)."""

@@ -44,7 +44,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.refs import REF
-from generator.validate.lints.audit_words import audit_words
+from generator.validate.audit_words import audit_words
 from generator.validate.blocking.content_checks import prose_strings
 from generator.validate.lints.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
 from generator.validate.lints.outside_names import outside_reason as outside_look

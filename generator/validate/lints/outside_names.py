@@ -37,7 +37,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.validate.lints.audit_words import audit_words
+from generator.validate.audit_words import audit_words
 
 LONGEST = 5          # words in a phrase the fingerprint holds
 STOP = {"of", "the", "a", "an", "at", "in", "on", "and", "de", "d", "du", "la", "le", "les", "des", "et", "l"}
