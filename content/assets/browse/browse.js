@@ -6,7 +6,6 @@
 // (content/assets/play/stored-table.js), a chip "In play at my table" (?table=1, in:table as a
 // search) keeps the records in play there.
 import { siteHref } from "../shared/dom.js";
-import { onEveryPage } from "../shared/on-page.js";
 import { readStoredTable } from "../play/stored-table.js";
 import { loadBrowseRecords } from "../shared/load-records.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
@@ -320,7 +319,11 @@ async function init() {
   root.dataset.ready = "true";
 }
 
-// The head's early build may run before the page is read: it starts at once if the root is
-// there already, else once the page has been read.
-onEveryPage(init);
-if (document.readyState === "loading") init();
+// Started on every page view (Material's document$) and once the page is read: the head's early
+// build runs before the theme's script has set document$, so it subscribes once the page is read.
+function start() {
+  if (window.document$) window.document$.subscribe(init);
+  init();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();
