@@ -56,6 +56,20 @@ test("the three helpers (and the score helper) give a few lines for 10,000 unkno
   assert.ok(errors.some((e) => e.message === "“mine” is in the link 2 times; the first value, “2”, was used."), JSON.stringify(errors));
 });
 
+test("repeated keys are counted in one pass over the link, not one pass per key", () => {
+  // URLSearchParams' get and getAll each read the whole link: once per distinct key, 20,000 keys
+  // held a helper page for seconds (quadratic). A note may read the link once per key it names.
+  class Counting extends URLSearchParams {
+    reads = 0;
+    get(key) { this.reads += 1; return super.get(key); }
+    getAll(key) { this.reads += 1; return super.getAll(key); }
+  }
+  const params = new Counting(`${manyKeys(10_000)}&${manyKeys(10_000)}`);
+  const notes = repeatedKeyNotes(params);
+  assert.ok(notes.some((n) => /9,997 more keys are in the link more than once/.test(n.message)), JSON.stringify(notes));
+  assert.ok(params.reads <= NAMED, `${params.reads} reads of the whole link for 10,000 keys`);
+});
+
 test("the battle calculators say which value a repeated key gave", () => {
   assert.deepEqual(MN.queryNotes("a.legions=2&a.legions=9&d.legions=2"),
     [{ field: "attacker.legions", message: "“a.legions” is in the link 2 times; the first value, “2”, was used." }]);
