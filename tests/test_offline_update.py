@@ -58,7 +58,10 @@ def _rebuilt(site: Path, out: Path, edit, later_s: float) -> Path:
     _own(out / SW_NAME)
     _own(out / MANIFEST_NAME)
     edit(out)
+    linked = {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file() and path.stat().st_nlink > 1}
     write_service_worker(out)
+    through = sorted(path.relative_to(out).as_posix() for path, at in linked.items() if path.stat().st_mtime_ns != at)
+    assert not through, f"the build wrote through a link into the session's site: {through[:5]} (give each file it writes its own copy first: _own)"
     later = time.time() + later_s
     for path in out.rglob("*"):
         if path.is_file() and path.stat().st_nlink == 1:
