@@ -4,6 +4,7 @@ would empty a filter or a line silently; this test reads the browser's code for 
 takes from a record, and holds the cut to the export."""
 from __future__ import annotations
 
+import json
 import re
 
 from conftest import ROOT
@@ -34,13 +35,9 @@ def test_the_cut_keeps_those_fields_as_the_export_has_them_and_nothing_else():
     assert cut["records"][1] == {"id": "mn-q-x", "question": "Can I?", "game": "mare-nostrum", "kind": "ruling"}
 
 
-def test_the_built_file_holds_every_record_of_the_export(tmp_path):
-    import json
-    import subprocess
-    import sys
-    out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "generator", "write", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
+def test_the_built_file_holds_every_record_of_the_export(records_json_path):
+    """The session's export (conftest.records_json_path: every generated file, as a build writes it)."""
+    out = records_json_path.parent.parent
     full = json.loads((out / "api" / "records.json").read_text(encoding="utf-8"))
     cut = json.loads((out / "api" / "browse.json").read_text(encoding="utf-8"))
     assert [r["id"] for r in cut["records"]] == [r["id"] for r in full["records"]]

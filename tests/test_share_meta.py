@@ -130,6 +130,7 @@ def test_describe_cuts_at_a_word(text, expected):
         assert out.endswith("…") and not out[:-1].endswith((",", " "))
 
 
+@pytest.mark.slow    # a whole build of the fixture data: make test only
 def test_without_site_url_the_build_succeeds_and_says_what_it_left_out(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPENDIUM_SITE_URL", "")
     result = build_site(tmp_path / "site", MINI_DATA)
