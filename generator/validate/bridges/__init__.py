@@ -1,2 +1,3 @@
 """The bridges to Node: the engines read the records as the pages do (scenario_check.mjs,
-engine_gaps.mjs), and scenarios.py prints each gap they name at its path:line."""
+engine_read.mjs, engine_gaps.mjs), each game's answer is held by what it read (engine_answers.py),
+and scenarios.py prints each gap they name at its path:line."""

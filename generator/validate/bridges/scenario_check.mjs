@@ -2,16 +2,20 @@
 // helper a game lists, and that each ruling's battle scenario is one its calculator accepts
 // (one source of truth: a scenario is valid exactly when the calculator would accept it).
 //
-// Run by generator/validate/bridges/scenarios.py, once per check, in one Node process:
-//   stdin  {records, engines: [name], scenarios: [{id, engine, query}], unchecked: [ids of refused records]}
-//   stdout {engines: {name: {gaps: [{record, fact, field, row, column, message}]}},
-//           verdicts: [{id, problems: [text]}]}
+// Run by generator/validate/bridges/scenarios.py, in one Node process for every game whose answer
+// it does not hold yet:
+//   stdin  {records, units: [{game, full, engines: [name], scenarios: [{id, engine, query}]}],
+//           unchecked: [ids of refused records]}
+//   stdout {units: [{game, full, wide, engines: {name: {gaps: [...]}}, verdicts: [{id, problems: [text]}]}]}
+// A unit is one game's questions. Its engines read that game's records whole and every other
+// record as a stub (its id, game and kind only), unless `full`. A stub asked for anything more
+// makes the unit `wide`: its answer may differ from the one on whole records, and scenarios.py
+// asks again with `full`. The play-along engine looks at every game record's play_along and
+// former_ids to find the games it reads: a stub has none, so the unit reads its own game only.
 // An engine that cannot read its rules has gaps (engine_gaps.mjs) and its scenarios get no
 // verdict: the gaps are the problem, not the scenarios. Identical battles (same engine, same
 // query) are worked out once. Never throws on a bad scenario.
-import * as MN from "../../../content/assets/calculators/mn-battle.js";
-import * as AC from "../../../content/assets/calculators/ac-battle.js";
-import { readEngine } from "./engine_gaps.mjs";
+import { loadEngine, readWith } from "./engine_read.mjs";
 
 /**
  * The query's pairs in order, decoded, with an empty pair kept as one ("&&a=1" is not "a=1"):
@@ -28,7 +32,7 @@ const MN_PAGE_ONLY = new Set(["plan", "plan.c"]);
 const keyOf = (pair) => { try { return [...new URLSearchParams(pair).keys()][0]; } catch { return pair; } };
 
 const CHECKERS = {
-  "mn-battle": (rules) => (query) => {
+  "mn-battle": (MN, rules) => (query) => {
     const foreign = MN.foreignKeyNotes(query).map((n) => n.message);
     if (foreign.length) return foreign;
     const s = MN.scenarioFromQuery(query);
@@ -43,7 +47,7 @@ const CHECKERS = {
     if (!out.length && pairs(own) !== given) out.push(`not the calculator's own form of this battle; write it as "${own}"`);
     return out;
   },
-  "ac-battle": (model) => (query) => {
+  "ac-battle": (AC, model) => (query) => {
     const foreign = AC.foreignKeyNotes(query).map((n) => n.message);
     if (foreign.length) return foreign;
     const s = AC.decodeScenario(query);
@@ -55,30 +59,67 @@ const CHECKERS = {
   },
 };
 
-export function check({ records, engines = [], scenarios = [], unchecked = [] }) {
-  const payload = { version: 1, records, unchecked };
+// What a stub answers: the fields every record has and that tell records apart.
+const STUB_KEYS = new Set(["id", "game", "kind"]);
+// What the play-along engine asks of every record to find the games it reads and their old ids.
+const PLAY_SCAN = new Set(["play_along", "former_ids"]);
+
+/** Another game's record as a unit's engines see it: its id, game and kind; any other look marks `state.wide`. */
+function stub(rec, state) {
+  const own = {};
+  for (const k of STUB_KEYS) if (Object.prototype.hasOwnProperty.call(rec, k)) own[k] = rec[k];
+  const beyond = (k) => {
+    if (typeof k !== "symbol" && !STUB_KEYS.has(k) && !(state.engine === "play-along" && PLAY_SCAN.has(k))) state.wide = true;
+  };
+  const plain = (k) => typeof k === "symbol" || STUB_KEYS.has(k);
+  return new Proxy(own, {
+    get: (t, k) => (plain(k) ? Reflect.get(t, k) : (beyond(k), undefined)),
+    has: (t, k) => (plain(k) ? Reflect.has(t, k) : (beyond(k), false)),
+    getOwnPropertyDescriptor: (t, k) => (plain(k) ? Reflect.getOwnPropertyDescriptor(t, k) : (beyond(k), undefined)),
+    ownKeys: (t) => { state.wide = true; return Reflect.ownKeys(t); },
+  });
+}
+
+/** One unit's answer: its engines' gaps and its scenarios' verdicts, read from its view of the records. */
+function answerUnit(records, { game, full = false, engines = [], scenarios = [] }, unchecked, modules) {
+  const state = { engine: null, wide: false };
+  const view = full ? records : records.map((r) => (r && typeof r === "object" && r.game === game ? r : stub(r, state)));
+  const payload = { version: 1, records: view, unchecked };
   const read = {};
   for (const name of new Set([...engines, ...scenarios.map((s) => s.engine)])) {
-    if (Object.prototype.hasOwnProperty.call(CHECKERS, name) || engines.includes(name)) read[name] = readEngine(name, payload);
+    state.engine = name;
+    if (Object.prototype.hasOwnProperty.call(CHECKERS, name) || engines.includes(name)) read[name] = readWith(modules[name], name, payload);
   }
   const seen = new Map();   // engine + query -> problems: 10,000 rulings of one battle work it out once
   const verdicts = [];
   for (const { id, engine, query } of scenarios) {
+    state.engine = engine;
     const r = read[engine];
     if (!r || !CHECKERS[engine]) { verdicts.push({ id, problems: [`no engine named ${JSON.stringify(engine)}`] }); continue; }
     if (!r.rules) continue;   // its gaps say why
     const key = `${engine}\u0000${query}`;
     if (!seen.has(key)) {
       let problems;
-      try { problems = CHECKERS[engine](r.rules)(String(query)); } catch (e) { problems = [`the calculator could not read it: ${e.message}`]; }
+      try { problems = CHECKERS[engine](modules[engine], r.rules)(String(query)); } catch (e) { problems = [`the calculator could not read it: ${e.message}`]; }
       seen.set(key, problems);
     }
     verdicts.push({ id, problems: seen.get(key) });
   }
-  return { engines: Object.fromEntries(Object.entries(read).map(([k, v]) => [k, { gaps: v.gaps }])), verdicts };
+  return { game, full, wide: state.wide, engines: Object.fromEntries(Object.entries(read).map(([k, v]) => [k, { gaps: v.gaps }])), verdicts };
+}
+
+/** Every unit's answer; only the engines the units name are loaded. */
+export async function check({ records = [], units = [], unchecked = [] }) {
+  const modules = Object.create(null);
+  for (const u of units) {
+    for (const name of [...(u.engines || []), ...(u.scenarios || []).map((s) => s.engine)]) {
+      if (!(name in modules)) modules[name] = await loadEngine(name);
+    }
+  }
+  return { units: units.map((u) => answerUnit(records, u, unchecked, modules)) };
 }
 
 let input = "";
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (c) => { input += c; });
-process.stdin.on("end", () => { process.stdout.write(JSON.stringify(check(JSON.parse(input)))); });
+process.stdin.on("end", async () => { process.stdout.write(JSON.stringify(await check(JSON.parse(input)))); });

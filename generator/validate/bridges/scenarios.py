@@ -2,9 +2,11 @@
 records, and every ruling's battle scenario is one its calculator accepts, none missing.
 
 Whether a calculator can read the records, and whether it accepts a scenario, is decided by the
-engine itself: scenario_check.mjs runs the engines under Node, once for the whole data set, so
-the rules live in one place. Data an engine cannot read is invalid data: each gap it names
-becomes a problem at the record's path:line (engine_gaps.mjs says which record and fact).
+engine itself: scenario_check.mjs runs the engines under Node, so the rules live in one place.
+Each game's answer is held under a hash of what its engines read (engine_answers.py): one Node
+process per check answers the games whose records changed. Data an engine cannot read is
+invalid data: each gap it names becomes a problem at the record's path:line (engine_gaps.mjs
+says which record and fact).
 
 These checks read many records at once, so they run last (run.py) and only for games whose
 records had no problem so far: a refused record, or one with a cross-record problem, would
@@ -20,12 +22,11 @@ ever built from data no engine has read.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import subprocess
-import threading
 
 from generator.node_binary import pinned_node
+from generator.validate.bridges import engine_answers
 from generator.validate.blocking.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
 from generator.problems import Problem, closest, field_path, shown
@@ -49,7 +50,6 @@ STEP_FREE = frozenset({"play-state/brings", "play-state/seat-owns", "play-state/
 CHECKER = ROOT / "generator" / "validate" / "bridges" / "scenario_check.mjs"
 NODE_SECONDS = 60
 NODE_MAJOR = 20   # the oldest Node.js the engines are written for; the pinned one is newer
-_cache: dict[str, dict] = {}
 _node_versions: dict[str, str] = {}
 
 
@@ -121,30 +121,6 @@ def _node() -> tuple[str | None, Problem | None]:
                          "(make serve, make site and make test do it) and run again", "engine/node")
 
 
-def _payload(records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]) -> str:
-    """What scenario_check.mjs reads: the records, the questions, and the ids of refused records
-    (a name of one is no gap of the play-along engine: the refused file's own line is the true one)."""
-    return json.dumps({"records": records, "engines": engines, "scenarios": scenarios, "unchecked": unchecked},
-                      ensure_ascii=False, sort_keys=True, default=str)
-
-
-def _run_node(node: str, records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]) -> dict:
-    """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}: the early
-    process's (start_engines) when it was asked the same records and at least these questions."""
-    early = _early.pop() if _early else None
-    if early is not None and early.serves(records, engines, scenarios, unchecked):
-        answer = early.answer_for(engines, scenarios)
-        if answer is not None:
-            return answer
-    payload = _payload(records, engines, scenarios, unchecked)
-    key = hashlib.sha256(payload.encode()).hexdigest()
-    if key not in _cache:
-        answer = _node_answer(node, payload)
-        _cache.clear()
-        _cache[key] = answer
-    return _cache[key]
-
-
 def _node_answer(node: str, payload: str) -> dict:
     """scenario_check.mjs's answer to one payload (one Node process)."""
     done = subprocess.run([node, str(CHECKER)], input=payload, capture_output=True, text=True,
@@ -154,60 +130,64 @@ def _node_answer(node: str, payload: str) -> dict:
     return json.loads(done.stdout)
 
 
-class _Early:
-    """The engines' Node process started before the cross-record checks (start_engines), so that it
-    works beside them on the second core: on 10,000 distinct battles it is a quarter of the check's
-    CPU, which it used to add after everything else. It is asked about every game not in doubt after
-    the schema pass; engine_checks takes from its answer what it asks (the engines and rulings of
-    the games still not in doubt, a subset), or runs Node itself when the records or the questions
-    are not those the early process got, or when it failed."""
-
-    def __init__(self, node: str, records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]):
-        self.key = (_records_key(records), tuple(unchecked))
-        self.engines, self.scenarios = set(engines), {s["id"]: s for s in scenarios}
-        self.answer = None
-        payload = _payload(records, engines, scenarios, unchecked)
-        self.thread = threading.Thread(target=self._work, args=(node, payload), daemon=True)
-        self.thread.start()
-
-    def _work(self, node: str, payload: str):
-        try:
-            self.answer = _node_answer(node, payload)
-        except Exception:  # noqa: BLE001 - the late run asks again and reports what goes wrong
-            self.answer = None
-
-    def serves(self, records: list[dict], engines: list[str], scenarios: list[dict], unchecked: list[str]) -> bool:
-        return (set(engines) <= self.engines and all(self.scenarios.get(s["id"]) == s for s in scenarios)
-                and (_records_key(records), tuple(unchecked)) == self.key)
-
-    def answer_for(self, engines: list[str], scenarios: list[dict]) -> dict | None:
-        self.thread.join(NODE_SECONDS + 5)
-        if self.answer is None:
-            return None
-        ids = {s["id"] for s in scenarios}
-        return {"engines": {k: v for k, v in self.answer["engines"].items() if k in engines},
-                "verdicts": [v for v in self.answer["verdicts"] if v["id"] in ids]}
+def _ask(node: str, payload: str) -> dict:
+    """_node_answer, looked up at each call (a test may watch it)."""
+    return _node_answer(node, payload)
 
 
-_early: list[_Early] = []
-
-
-def _records_key(records: list[dict]) -> str:
-    return hashlib.sha256(json.dumps(records, ensure_ascii=False, sort_keys=True, default=str).encode()).hexdigest()
+_early: list[engine_answers.Early] = []
 
 
 def _unchecked(records) -> list[str]:
     return sorted(i for i in getattr(records, "unchecked_ids", ()) if isinstance(i, str))
 
 
+def _units(records, doubtful_games, doubtful_turns):
+    """(the questions' by-products as _questions gives them, the records as the engines read them,
+    one engine_answers.Question per game) for the games not in doubt."""
+    problems, todo, by_id, engines, play, resolved = _questions(records, doubtful_games, doubtful_turns)
+    asked = set(engines)
+    units: dict = {}
+    for game, pages in sorted(_tools(records).items(), key=lambda kv: str(kv[0])):
+        mine = [READERS[p] for p in sorted(pages) if p in READERS and READERS[p] in asked and game not in doubtful_games]
+        if mine:
+            units[game] = engine_answers.unit(game, mine, [])
+    for game in play if PLAY in asked else []:
+        units.setdefault(game, engine_answers.unit(game, [], [])).engines.append(PLAY)
+    for t in todo:
+        game = by_id[t["id"]].data.get("game")
+        units.setdefault(game, engine_answers.unit(game, [], [])).scenarios.append(t)
+    return (problems, todo, by_id, engines, play), resolved, list(units.values())
+
+
 def start_engines(records, doubtful_games=frozenset(), doubtful_turns=None) -> None:
     """Starts the engines' Node process for the games not in `doubtful_games` (those of the files
-    the schema pass refused), to run beside the cross-record checks; engine_checks takes its answer."""
+    the schema pass refused) whose answer is not held, to run beside the cross-record checks;
+    engine_checks takes its answer."""
     _early.clear()
-    _, todo, _, engines, _, resolved = _questions(records, doubtful_games, doubtful_turns)
+    (_, todo, _, engines, _), resolved, units = _units(records, doubtful_games, doubtful_turns)
     node, cannot = _node() if engines or todo else (None, None)
     if node and not cannot:
-        _early.append(_Early(node, resolved, sorted(set(engines)), todo, _unchecked(records)))
+        _early.append(engine_answers.Early(node, engine_answers.Views(resolved, _unchecked(records)), units, _ask))
+
+
+def _run_node(node: str, resolved: list[dict], units: list, unchecked: list[str]) -> dict:
+    """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}, gathered from
+    each game's answer (engine_answers.py): held ones, the early process's, and Node's for the rest.
+    An engine two games name reads the same records in both: its gaps are said once."""
+    early = _early.pop() if _early else None
+    _early.clear()
+    per_game = engine_answers.answers(node, engine_answers.Views(resolved, unchecked), units, _ask, early)
+    answer: dict = {"engines": {}, "verdicts": []}
+    for q in units:
+        got = per_game[q.game]
+        for name, gaps in got["engines"].items():
+            if name == PLAY:
+                answer["engines"].setdefault(PLAY, {"gaps": []})["gaps"].extend(gaps["gaps"])
+            else:
+                answer["engines"].setdefault(name, gaps)
+        answer["verdicts"] += got["verdicts"]
+    return answer
 
 
 def engine_checks(records, doubtful_games=frozenset(), doubtful_turns=None, said=frozenset(), turns_in_doubt=frozenset()) -> list[Problem]:
@@ -218,14 +198,14 @@ def engine_checks(records, doubtful_games=frozenset(), doubtful_turns=None, said
     Its lines at a file in `said` (a file with a line already) are left for the next run, and so
     are those of a game in `turns_in_doubt` (its turn has a line) but the judgments that do not
     hang on the turn's steps (STEP_FREE)."""
-    problems, todo, by_id, engines, play, resolved = _questions(records, doubtful_games, doubtful_turns)
+    (problems, todo, by_id, engines, play), resolved, units = _units(records, doubtful_games, doubtful_turns)
     if not engines and not todo:
         return problems
     tools = _tools(records)
     node, cannot = _node()
     if cannot:
         return problems + [cannot]
-    answer = _run_node(node, resolved, sorted(set(engines)), todo, _unchecked(records))
+    answer = _run_node(node, resolved, units, _unchecked(records))
     recs = {r.data.get("id"): r for r in records}
     for game, pages in tools.items():
         for page, (game_rec, i, _) in pages.items():

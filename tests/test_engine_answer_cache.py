@@ -1,0 +1,91 @@
+"""The engines' answers held per game (generator/validate/bridges/engine_answers.py): a pass asks
+Node only about the games whose view of the records changed, and a held answer is never stale.
+Each test starts with nothing held and records which units every Node process is asked about."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from record_copies import copy_of, data_of
+
+from generator.validate.bridges import engine_answers, scenarios
+from generator.validate.bridges.scenarios import engine_checks
+
+MN_GAME = "mn-mare-nostrum-mythology"
+
+
+@pytest.fixture
+def asked(monkeypatch):
+    """[(game, full) of each unit] per Node process, from an empty store."""
+    monkeypatch.setattr(engine_answers, "_held", {})
+    calls = []
+    real = scenarios._node_answer
+
+    def spy(node, payload):
+        calls.append([(u["game"], u["full"]) for u in json.loads(payload)["units"]])
+        return real(node, payload)
+    monkeypatch.setattr(scenarios, "_node_answer", spy)
+    return calls
+
+
+def lines(problems, word: str) -> list[str]:
+    return [str(p) for p in problems if word in str(p)]
+
+
+def test_a_pass_asks_node_about_the_changed_game_only(loaded, asked):
+    assert engine_checks(copy_of(loaded)) == []
+    assert len(asked) == 1 and len(asked[0]) == 5, asked     # every game, in one process
+    assert engine_checks(copy_of(loaded)) == [] and len(asked) == 1   # the same records: all held
+    recs = copy_of(loaded)
+    data_of(recs, "dip-rome")["name"] += " (renamed)"
+    assert engine_checks(recs) == []
+    assert asked[1:] == [[("diplomacy-variant", False)]], asked
+
+
+def test_a_change_to_a_held_game_is_read_again(loaded, asked):
+    engine_checks(copy_of(loaded))
+    recs = copy_of(loaded)
+    data_of(recs, MN_GAME)["play_along"]["turn"] = "mn-no-such-turn"
+    assert lines(engine_checks(recs), "mn-no-such-turn") == [
+        f"data/mare-nostrum/game/{MN_GAME}.yaml:{next(r for r in recs if r.data['id'] == MN_GAME).line_of(['play_along', 'turn'])}: "
+        "play_along.turn: no record has id 'mn-no-such-turn' (name a rule record of mare-nostrum)"]
+    assert asked[1:] == [[("mare-nostrum", False)]], asked
+
+
+def test_another_games_id_is_part_of_what_a_game_reads(loaded, asked):
+    """A game's engines see every other record's id, game and kind: renaming a record of
+    Seven Wonders changes what the play-along engine says of a Mare Nostrum record naming it."""
+    recs = copy_of(loaded)
+    data_of(recs, "mn-rome")["brings"][0]["record"] = "swm-zeus"
+    said = lines(engine_checks(recs), "mn-rome.yaml")
+    assert len(said) == 1 and "'swm-zeus' is a record of seven-wonders-myths, not of mare-nostrum" in said[0], said
+    data_of(recs, "swm-zeus")["id"] = "swm-zeus-of-olympus"
+    said = lines(engine_checks(recs), "mn-rome.yaml")
+    assert len(said) == 1 and "no record has id 'swm-zeus'" in said[0], said
+
+
+def test_a_game_whose_engines_read_more_than_the_stubs_is_asked_on_every_record(loaded, asked):
+    """The battle calculator of Mare Nostrum asked in Diplomacy's unit reads Mare Nostrum's
+    records, which that unit holds as stubs only: the unit comes back wide and is asked again on
+    every record whole, with the answer Mare Nostrum's own unit gives."""
+    recs = copy_of(loaded)
+    node, cannot = scenarios._node()
+    assert cannot is None
+    resolved, _ = scenarios._resolved([r for r in recs if r.data.get("kind") != "ruling"])
+    views = engine_answers.Views(resolved, [])
+    dip = engine_answers.unit("diplomacy-variant", ["mn-battle"], [])
+    got = engine_answers.answers(node, views, [dip], scenarios._ask)
+    assert asked == [[("diplomacy-variant", False)], [("diplomacy-variant", True)]], asked
+    own = engine_answers.answers(node, views, [engine_answers.unit("mare-nostrum", ["mn-battle"], [])], scenarios._ask)
+    assert got["diplomacy-variant"]["engines"] == own["mare-nostrum"]["engines"] == {"mn-battle": {"gaps": []}}
+    engine_answers.answers(node, views, [dip], scenarios._ask)
+    assert len(asked) == 3, asked   # held: the wide view goes straight to the whole records
+
+
+def test_a_few_answers_are_held_per_game(loaded, asked):
+    recs = copy_of(loaded)
+    for i in range(engine_answers.PER_GAME + 2):
+        data_of(recs, "dip-rome")["name"] = f"Rome {i}"
+        engine_checks(recs)
+    assert len(engine_answers._held[("diplomacy-variant", False)]) == engine_answers.PER_GAME
