@@ -1,23 +1,24 @@
-"""Play along in Chromium: what a player does on the page, at 375 px touch, 800 px and
-1280 px, on the site built with site_url equal to the served origin. One page load per screen:
-the player sets a Mare Nostrum table of four with Ajax in play through the form, reads the setup
-(23 caravans), steps the now marker to the Military phase and finds Ajax's reminder in view; the address and the device
-then hold that table. On the phone, the page's QR code, read by a real decoder (jsQR, an npm
-devDependency), opens the same table in a second browser context that visited the site once and
-then lost the network, and the start page's "Resume your table" (first screen) opens it again.
-The page reads its game's records alone (api/games/<game>.json, never
-api/records.json). The engine's own cases are Node tests (tests/js/), and so are hostile links
-on the page (tests/js/play-page.test.mjs: messages, and the page still steps), and so is a device
-holding garbage under the table's key (a message, then the form sets a table); these keep to
-what happens in the browser.
+"""Play along in Chromium: what a player does on the page, at 375 px touch, 800 px and 1280 px, on the
+site built with site_url equal to the served origin. On the phone, and at 800 px in one desktop
+context later resized to 1280 px (tests/screens.py), the player sets a Mare Nostrum table of four
+with Ajax in play through the form, reads the setup (23 caravans), steps the now marker to the
+Military phase and finds Ajax's reminder in view; the address and the device then hold that table.
+On the phone, the page's QR code, read by a real decoder (jsQR, an npm devDependency), opens the
+same table in a second browser context that visited the site once and then lost the network, and the
+start page's "Resume your table" (first screen) opens it again. The page reads its game's records
+alone (api/games/<game>.json, never api/records.json). The engine's own cases are Node tests
+(tests/js/), and so are hostile links on the page (tests/js/play-page.test.mjs: messages, and the
+page still steps), and so is a device holding garbage under the table's key (a message, then the
+form sets a table); these keep to what happens in the browser.
 
-On the same loads: each reminder and the step carry their line, and a tap on a reminder
-opens the record's text in place (at every width: where the lines fall is drawn). What does not
-depend on the width is tried once, at 800 px: a turn is played with purchases recorded on the now
-card (three taps each) and the marker never moves by itself; Undo takes the last purchase back;
-Ancient Conquest's turn 9 is two taps away (the "go to" select); at 800 x 400 the first reminder is
-in view after Next. Where the page follows a change (the address, the device), a test waits for it
-to have followed, never for a fixed time."""
+On the same loads: each reminder and the step carry their line, and a tap on a reminder opens the
+record's text in place (at every width: where the lines fall is drawn). What does not depend on the
+width is tried once, in the desktop context: the setup's ticks and fewer players with Undo, the QR
+code drawn again and the printed page at 1280 px; at 800 px a turn is played with purchases recorded
+on the now card (three taps each) and the marker never moves by itself; Undo takes the last purchase
+back; Ancient Conquest's turn 9 is two taps away (the "go to" select); at 800 x 400 the first
+reminder is in view after Next. Where the page follows a change (the address, the device), a test
+waits for it to have followed, never for a fixed time."""
 from __future__ import annotations
 
 import json
@@ -27,17 +28,13 @@ import pytest
 
 from conftest import ROOT
 from helper_browser import assert_fits_phone, assert_no_nan
+from screens import PHONE, WIDE, at_width
 from site_pages import follow_instantly, reloaded
 
 ROOT_ID = "play-along"
 KEY = "compendium.table.v1"
 JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
-PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-SCREENS = {
-    "phone": PHONE,
-    "800": {"viewport": {"width": 800, "height": 900}},
-    "1280": {"viewport": {"width": 1280, "height": 900}},
-}
+SCREENS = {"phone": PHONE, "800": {"viewport": WIDE["800"]}}   # the desktop context is resized to 1280 px (at_width)
 # Decodes the QR code the page drew: its SVG painted on a canvas, the pixels read by jsQR.
 DECODE_JS = """async (selector) => {
   const pic = document.querySelector(selector || '#pa-qr svg');
@@ -120,48 +117,71 @@ def set_table_in_the_form(pg):
     pg.select_option("#pa-in-mn-ajax-player", "2")
 
 
-@pytest.mark.parametrize("screen", [pytest.param("phone", marks=pytest.mark.service_worker), "800", "1280"])
-def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
-    context, pg = new_page(browser, screen)
+def set_up_and_stepped(pg):
+    """The table set through the form and stepped to the Military phase; the address, the device
+    and the page's reads follow."""
+    assert pg.inner_text("#pa-step") == "Set your table"
+    set_table_in_the_form(pg)
+    assert pg.inner_text("#pa-errors") == ""
+    step_to(pg, "mn-military-phase")
+    assert_mare_nostrum_table_at_military_phase(pg)
+    assert pg.is_enabled("#pa-back")
+    # The address and the device follow once the marker is still (index.js SETTLE_MS).
+    # The link is the table's log: the marker's move is its last change, e=m<position>.
+    pg.wait_for_function("(new URLSearchParams(location.search).getAll('e').pop() || '').endsWith('.military-phase')")
+
+    q = table_query(pg)
+    assert q["g"] == ["mare-nostrum"] and q["n"] == ["4"] and q["s"] == ["mn-rome", "mn-greece"]
+    # Each change after the stamp of the phone that made it (p<phone><clock>, stamps.js).
+    assert q["e"][0].startswith("p") and q["e"][1] == "iajax.2", q["e"]
+    assert q["e"][-1].startswith("m") and q["e"][-1].endswith(".military-phase"), q["e"]
+    # The page read its game's records alone, never the whole export.
+    assert "/api/games/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
+    kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
+    assert kept["query"] == urlsplit(pg.url).query and {"id": "mn-ajax", "player": 2} in kept["inPlay"]
+    assert_no_nan(pg, ROOT_ID)
+
+
+@pytest.mark.service_worker
+def test_a_table_is_set_up_and_stepped(browser, site_url):
+    """On the phone, with touch: the table set and stepped, the page fits the screen, its QR code
+    and a seat's code open it on a second phone offline, the start page resumes it."""
+    context, pg = new_page(browser, "phone")
     try:
-        if screen == "800":
-            follow_instantly(pg, site_url, "play-along/")
-        else:
-            pg.goto(site_url + "play-along/")
+        pg.goto(site_url + "play-along/")
         wait_ready(pg)
-        if screen == "800":
+        set_up_and_stepped(pg)
+        assert_fits_phone(pg, ROOT_ID)
+        link = read_qr(pg)
+        assert link == pg.url.split("#")[0], "the QR code holds the page's own link"
+        seat = seat_code_full_screen(pg, 2)
+        assert seat == f"{link}&as=2", "player 2's code is the table's link as player 2"
+        opened_offline_on_a_second_phone(browser, site_url, seat, as_player=2)
+        resumed_from_the_start_page(pg, site_url, link)
+        words_beside_names(pg)
+    finally:
+        context.close()
+    assert pg.errors == []
+
+
+def test_a_table_at_800_and_1280(browser, site_url):
+    """One desktop context, resized. At 800 px the page is reached by instant navigation, and the
+    table set and stepped; at 1280 px the marker moves back and on, so the card is drawn at that
+    width, and the setup's ticks, fewer players with Undo, the QR code drawn again and the printed
+    page are tried; back at 800 px the rest of the form, the card and the log (the same at every
+    width). Each reminder's line and the text opened in place are read at both widths."""
+    context, pg = new_page(browser, "800")
+    try:
+        with at_width(pg, "800"):
+            follow_instantly(pg, site_url, "play-along/")
+            wait_ready(pg)
             assert not reloaded(pg), "instant navigation did not run: the page was loaded anew"
-        assert pg.inner_text("#pa-step") == "Set your table"
-
-        set_table_in_the_form(pg)
-        assert pg.inner_text("#pa-errors") == ""
-        step_to(pg, "mn-military-phase")
-        assert_mare_nostrum_table_at_military_phase(pg)
-        assert pg.is_enabled("#pa-back")
-        # The address and the device follow once the marker is still (index.js SETTLE_MS).
-        # The link is the table's log: the marker's move is its last change, e=m<position>.
-        pg.wait_for_function("(new URLSearchParams(location.search).getAll('e').pop() || '').endsWith('.military-phase')")
-
-        q = table_query(pg)
-        assert q["g"] == ["mare-nostrum"] and q["n"] == ["4"] and q["s"] == ["mn-rome", "mn-greece"]
-        # Each change after the stamp of the phone that made it (p<phone><clock>, stamps.js).
-        assert q["e"][0].startswith("p") and q["e"][1] == "iajax.2", q["e"]
-        assert q["e"][-1].startswith("m") and q["e"][-1].endswith(".military-phase"), q["e"]
-        # The page read its game's records alone, never the whole export.
-        assert "/api/games/mare-nostrum.json" in pg.asked and "/api/records.json" not in pg.asked, pg.asked
-        kept = json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
-        assert kept["query"] == urlsplit(pg.url).query and {"id": "mn-ajax", "player": 2} in kept["inPlay"]
-        assert_no_nan(pg, ROOT_ID)
-
-        if screen == "phone":
-            assert_fits_phone(pg, ROOT_ID)
-            link = read_qr(pg)
-            assert link == pg.url.split("#")[0], "the QR code holds the page's own link"
-            seat = seat_code_full_screen(pg, 2)
-            assert seat == f"{link}&as=2", "player 2's code is the table's link as player 2"
-            opened_offline_on_a_second_phone(browser, site_url, seat, as_player=2)
-            resumed_from_the_start_page(pg, site_url, link)
-        if screen == "1280":
+            set_up_and_stepped(pg)
+            words_beside_names(pg)
+        with at_width(pg, "1280"):
+            pg.click("#pa-back")
+            pg.click("#pa-next")
+            assert_mare_nostrum_table_at_military_phase(pg)
             setup_for_this_table(pg)
             fewer_players_then_undo(pg)
             # Material's navigation.tracking writes the heading scrolled past into the address; the
@@ -171,8 +191,8 @@ def test_a_table_is_set_up_and_stepped(browser, site_url, screen):
             pg.click("#pa-next")
             assert read_qr(pg) == pg.url.split("#")[0]
             printed_page(pg)
-        words_beside_names(pg)
-        if screen == "800":   # the form, the card and the log are the same at every width
+            words_beside_names(pg)
+        with at_width(pg, "800"):
             a_turn_played_with_purchases(pg)
             first_reminder_in_view_after_next_at_800_by_400(pg)
             turn_9_in_at_most_3_taps(pg)
