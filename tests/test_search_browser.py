@@ -11,14 +11,16 @@ import json
 
 import pytest
 
+from screens import at_width
 from site_pages import LANDED_JS, wait_until_landed
 
-SCREENS = {   # label -> browser context options
+SCREENS = {   # label -> browser context options (test_search_syntax_browser.py and test_deploy_subpath.py read them)
     "375 touch": {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True,
                   "device_scale_factor": 2},
     "800": {"viewport": {"width": 800, "height": 800}},
     "1280": {"viewport": {"width": 1280, "height": 900}},
 }
+WIDER = {label: SCREENS[label]["viewport"] for label in ("800", "1280")}   # one desktop context, resized
 PLAYER_CASES = [   # (what a player types, id of the record that must be a result)
     ("Ajax", "mn-ajax"),                                # a name
     ("Penthesilea", "mn-penthesilee"),                  # an alias
@@ -35,6 +37,7 @@ MORE_CASES = [   # one or more per game, at desktop width
     ("griffin", "mn-griffon"),                   # alias
     ("can i refuse to trade", "mn-q-opting-out-of-trade"),
 ]
+SECOND_SEARCH = [("kraken", "mn-kraken"), ("hestia", "swm-hestia-red")]   # after MORE_CASES, as any search after another
 NEXT_FRAMES_JS = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 # After landing, every frame is watched until the theme's timers that could move the page have
 # fired: its unlock of a narrow screen 100 ms after the search closes (the body loses
@@ -59,6 +62,7 @@ def export(site_dir):
 
 @pytest.fixture(params=list(SCREENS))
 def screen(request, browser):
+    """A new context a screen, for the search syntax's tests (test_search_syntax_browser.py)."""
     context = browser.new_context(**SCREENS[request.param])
     pg = context.new_page()
     pg.touch = SCREENS[request.param].get("has_touch", False)
@@ -116,33 +120,33 @@ def follow_and_land(pg, link, rid):
 WIDE_CASES = 2   # of PLAYER_CASES at 800 and 1280 px: every kind of query is typed on the phone
 
 
-def test_search_lands_on_the_record_at_every_width(screen, site_url, types, export):
+def test_search_lands_on_the_record_on_the_phone(phone_page, site_url, types, export):
     """Each kind of query typed over a long page read to its end, tapped, landed on: every kind on
-    the phone, two at the wider screens, in one browser context a width. What each query finds is
-    the search engine's, the same at every width (tests/js/search.test.mjs); what the width
-    changes is the box, the lock under it and the landing."""
-    cases = PLAYER_CASES if screen.touch else PLAYER_CASES[:WIDE_CASES]
-    for query, rid in cases:
-        start_reading(screen, site_url, types)
-        follow_and_land(screen, search_for(screen, query, rid, export, site_url), rid)
+    the phone. What each query finds is the search engine's, the same at every width
+    (tests/js/search.test.mjs); what the width changes is the box, the lock under it and the
+    landing: two queries at 800 and 1280 px (the next test)."""
+    phone_page.touch = True
+    for query, rid in PLAYER_CASES:
+        start_reading(phone_page, site_url, types)
+        follow_and_land(phone_page, search_for(phone_page, query, rid, export, site_url), rid)
 
 
-def test_search_lands_on_the_record(page, site_url, export):
-    """Each of MORE_CASES typed in the box in turn, as a player searches again from the record the
-    last search opened (instant navigation): one page, not one new browser context a case. How each
+def test_search_lands_on_the_record_at_800_and_1280(page, site_url, types, export):
+    """In one desktop context: two of PLAYER_CASES over a long page read to its end at 800 px, then
+    at 1280 px; there, each of MORE_CASES and a second search's two typed in the box in turn, as a
+    player searches again from the record the last search opened (instant navigation). How each
     query ranks is the search engine's, checked in Node (tests/js/search.test.mjs); here, that the
-    player taps it and lands."""
-    page.goto(site_url)
-    for query, rid in MORE_CASES:
-        page.locator("input.md-search__input").fill("")
-        follow_and_land(page, search_for(page, query, rid, export, site_url), rid)
-
-
-def test_a_second_search_after_instant_navigation(page, site_url, export):
-    page.goto(site_url)
-    follow_and_land(page, search_for(page, "kraken", "mn-kraken", export, site_url), "mn-kraken")
-    page.locator("input.md-search__input").fill("")
-    follow_and_land(page, search_for(page, "hestia", "swm-hestia-red", export, site_url), "swm-hestia-red")
+    player clicks it and lands."""
+    for label, size in WIDER.items():
+        with at_width(page, label, size):
+            for query, rid in PLAYER_CASES[:WIDE_CASES]:
+                start_reading(page, site_url, types)
+                follow_and_land(page, search_for(page, query, rid, export, site_url), rid)
+    with at_width(page, "1280", WIDER["1280"]):
+        page.goto(site_url)
+        for query, rid in MORE_CASES + SECOND_SEARCH:
+            page.locator("input.md-search__input").fill("")
+            follow_and_land(page, search_for(page, query, rid, export, site_url), rid)
 
 
 def test_a_result_shows_name_game_kind_and_line_with_one_link(page, site_url, export):
