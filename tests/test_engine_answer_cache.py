@@ -89,3 +89,17 @@ def test_a_few_answers_are_held_per_game(loaded, asked):
         data_of(recs, "dip-rome")["name"] = f"Rome {i}"
         engine_checks(recs)
     assert len(engine_answers._held[("diplomacy-variant", False)]) == engine_answers.PER_GAME
+
+
+def test_one_pass_walks_each_records_strings_and_reads_the_records_for_the_engines_once(loaded, asked, monkeypatch):
+    """The text checks share one walk of each record (content_checks.record_strings), and the
+    early start and the engines' check share the records as the engines read them (scenarios._read)."""
+    from generator.validate.blocking import content_checks
+    from generator.validate.run import cross_record
+    walks, reads = [], []
+    real_walk, real_resolved = content_checks.string_list, scenarios._resolved
+    monkeypatch.setattr(content_checks, "string_list", lambda value, path=(): walks.append(path) or real_walk(value, path))
+    monkeypatch.setattr(scenarios, "_resolved", lambda *a: reads.append(1) or real_resolved(*a))
+    recs = copy_of(loaded)
+    assert cross_record(recs, []) == []
+    assert walks.count(()) == len(recs) and len(reads) == 1, (walks.count(()), len(recs), len(reads))

@@ -38,15 +38,55 @@ NOT_TEXT_KEYS = {"id", "game", "kind", "former_ids", "source", "plain_words"}
 
 def strings(value, path=()):
     """Every string in a record, with its field path."""
+    return iter(string_list(value, path))
+
+
+def string_list(value, path=()) -> list:
+    """strings() as a list, walked in one recursion that appends (no generator per level)."""
+    out: list = []
+    _collect(value, path, out)
+    return out
+
+
+def _collect(value, path, out: list) -> None:
     if isinstance(value, str):
-        yield path, value
+        out.append((path, value))
     elif isinstance(value, dict):
         for key, sub in value.items():
             if key not in NOT_TEXT_KEYS or path:
-                yield from strings(sub, path + (key,))
+                _collect(sub, path + (key,), out)
     elif isinstance(value, list):
         for i, sub in enumerate(value):
-            yield from strings(sub, path + (i,))
+            _collect(sub, path + (i,), out)
+
+
+def record_references(records, r) -> list:
+    """(field path, text, its REF matches) for each string of record r that holds a brace; found
+    once per pass when `records` is the pass's RecordSet (two checks read them)."""
+    def find():
+        return [(path, text, list(REF.finditer(text))) for path, text in record_strings(records, r)
+                if "{" in text or "}" in text]
+    shared = getattr(records, "shared", None)
+    if shared is None:
+        return find()
+    table = shared("references", dict)
+    got = table.get(id(r))
+    if got is None:
+        got = table[id(r)] = find()
+    return got
+
+
+def record_strings(records, r) -> list:
+    """Every string of record r with its field path; walked once per pass when `records` is the
+    pass's RecordSet (four checks read them)."""
+    shared = getattr(records, "shared", None)
+    if shared is None:
+        return string_list(r.data)
+    table = shared("strings", dict)
+    got = table.get(id(r))
+    if got is None:
+        got = table[id(r)] = string_list(r.data)
+    return got
 
 
 def prose_strings(value, path=(), inside=False):
@@ -78,25 +118,26 @@ def check_text_references(records: list[RawRecord]) -> list[Problem]:
     problems = []
     for r in records:
         own = r.data.get("id")
-        for path, text in strings(r.data):
-            if "{" not in text and "}" not in text:
-                continue   # most strings hold no brace: no reference, no typo (skipping them keeps the check fast)
-            line, field = r.line_of(path), field_path(path)
-            for m in REF.finditer(text):
+        for path, text, matches in record_references(records, r):
+            found, leftover, end = [], [], 0
+            for m in matches:
+                leftover.append(text[end:m.start()])
+                end = m.end()
                 rid = m.group("id")
                 if rid == own:
-                    problems.append(Problem(r.rel, line, field, f"reference {m.group(0)} points at this record itself",
-                                            "write the words without braces"))
+                    found.append((f"reference {m.group(0)} points at this record itself", "write the words without braces"))
                 elif rid not in ids:
                     close = closest(rid, ids)
-                    problems.append(Problem(r.rel, line, field, f"reference {m.group(0)} names no record",
-                                            f"did you mean {{{close}}}?" if close else "correct the id, or create that record"))
-            leftover = REF.sub("", text)
+                    found.append((f"reference {m.group(0)} names no record",
+                                  f"did you mean {{{close}}}?" if close else "correct the id, or create that record"))
+            leftover = "".join(leftover) + text[end:]   # the text without its references
             if "{" in leftover or "}" in leftover:
                 bad = re.search(r"\{[^}\n]*\}?|\}", leftover).group(0)
-                problems.append(Problem(r.rel, line, field, f"{bad!r} is not a reference",
-                                        "write a reference as {id} or {id|shown words} (lowercase id, no empty words), "
-                                        "or leave braces out of the text"))
+                found.append((f"{bad!r} is not a reference", "write a reference as {id} or {id|shown words} (lowercase id, "
+                              "no empty words), or leave braces out of the text"))
+            if found:
+                line, field = r.line_of(path), field_path(path)
+                problems += [Problem(r.rel, line, field, problem, fix) for problem, fix in found]
     return problems
 
 
@@ -112,8 +153,43 @@ QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"\n]*\"|‘[^’\n]*’|“[^�
 NOTE_KEYS = {"notes", "note", "source_gaps"}
 
 
+# PLACEHOLDER's words alone: searched only where the text is not all ASCII (below).
+PLACEHOLDER_WORDS = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b", re.IGNORECASE)
+# The first character a bare placeholder or prose about a gap can start with (after spaces).
+BARE_STARTS = frozenset("?nNtT-uU")
+
+
 def _in_note(path) -> bool:
-    return any(p in NOTE_KEYS for p in path if isinstance(p, str))
+    return not NOTE_KEYS.isdisjoint(path)   # a path's numbers are never note keys
+
+
+def _may_hold_placeholder(texts: list[str]) -> bool:
+    """False only when no text can match PLACEHOLDER: it needs a '[', '???' or one of its words.
+    The texts are joined by a NUL, which no part of the pattern matches, so no match spans two."""
+    joined = "\0".join(texts)
+    if "[" in joined or "???" in joined:
+        return True
+    if joined.isascii():   # ASCII: the case-blind words are the lower-case ones
+        low = joined.lower()
+        return "todo" in low or "tbd" in low or "fixme" in low or "xxx" in low
+    return PLACEHOLDER_WORDS.search(joined) is not None
+
+
+def _placeholder(text: str, scan: str | None, maybe: bool) -> str | None:
+    """The problem with one string (`scan`: a note's text without its quotations, None elsewhere), or None."""
+    m = PLACEHOLDER.search(text if scan is None else scan) if maybe else None
+    if m:
+        return f"placeholder {m.group(0)!r} where a value is missing"
+    if scan is not None:
+        return None
+    first = text.lstrip()[:1]
+    if first not in BARE_STARTS and first.isascii():
+        return None   # neither a bare placeholder nor text starting with "unknown"
+    if BARE_PLACEHOLDER.match(text):
+        return f"placeholder {text.strip()!r} where a value is missing"
+    if text.strip().lower().startswith("unknown") and text.strip() != "unknown":
+        return f"{text.strip()[:40]!r} is prose about a gap"
+    return None
 
 
 def check_placeholder_gaps(records: list[RawRecord]) -> list[Problem]:
@@ -121,21 +197,16 @@ def check_placeholder_gaps(records: list[RawRecord]) -> list[Problem]:
     marks it and the export's has_unknowns finds it. Flagged: bracketed placeholders ("[icon]"),
     TODO/TBD/FIXME, a bare "?" or "n/a", and a value that starts with "unknown" but says more
     ("unknown resources; ..."). Notes may quote a placeholder to explain a gap ("the transcription
-    prints '[icon]'") and may begin with "Unknown"; everything else may not."""
+    prints '[icon]'") and may begin with "Unknown"; everything else may not. A note is searched
+    with its quotations taken out; most records hold no placeholder, which one look at all their
+    text settles."""
     problems = []
     fix = "write unknown (or {value: unknown, note: ...} where the field takes it) and say in notes what the source lacks"
     for r in records:
-        for path, text in strings(r.data):
-            note = _in_note(path)
-            scan = QUOTED.sub("", text) if note else text
-            m = PLACEHOLDER.search(scan)
-            problem = None
-            if m:
-                problem = f"placeholder {m.group(0)!r} where a value is missing"
-            elif not note and BARE_PLACEHOLDER.match(text):
-                problem = f"placeholder {text.strip()!r} where a value is missing"
-            elif not note and text.strip().lower().startswith("unknown") and text.strip() != "unknown":
-                problem = f"{text.strip()[:40]!r} is prose about a gap"
+        items = [(path, text, QUOTED.sub("", text) if _in_note(path) else None) for path, text in record_strings(records, r)]
+        maybe = _may_hold_placeholder([text if scan is None else scan for _, text, scan in items])
+        for path, text, scan in items:
+            problem = _placeholder(text, scan, maybe)
             if problem:
                 problems.append(Problem(r.rel, r.line_of(path), field_path(path), problem, fix))
     return problems

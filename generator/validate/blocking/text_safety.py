@@ -21,7 +21,7 @@ from generator.load.files import RawRecord
 from generator.load.value_checks import char_name
 from generator.problems import Problem, field_path
 from generator.refs import REF
-from generator.validate.blocking.content_checks import strings
+from generator.validate.blocking.content_checks import record_references, record_strings, strings
 
 NAME_KEYS = ("name", "aliases", "question", "name_fr")
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -52,12 +52,18 @@ def check_hidden_text(records: list[RawRecord]) -> list[Problem]:
     """No text reorders what a reader sees (bidi controls), and no link shows only invisible characters."""
     problems = []
     for r in records:
-        for path, text in strings(r.data):
+        items = record_strings(records, r)
+        refs = record_references(records, r)
+        # One look at all the record's text: most hold no control, and then only references are read.
+        if BIDI.search("\0".join(text for _, text in items)):
+            by_path = {path: matches for path, _, matches in refs}
+            refs = [(path, text, by_path.get(path, ())) for path, text in items]
+        for path, text, matches in refs:
             bidi = BIDI.search(text)
             if bidi:
-                problems.append(Problem(r.rel, r.line_of(path), field_path(path), f"text holds {char_name(bidi.group(0))}, which reorders "
-                                        "what a reader sees", "delete it; record text is left to right"))
-            for m in REF.finditer(text) if "{" in text else ():
+                problems.append(Problem(r.rel, r.line_of(path), field_path(path), f"text holds {char_name(bidi.group(0))}, "
+                                        "which reorders what a reader sees", "delete it; record text is left to right"))
+            for m in matches:
                 if m.group("words") is not None and _invisible(m.group("words")):
                     problems.append(Problem(r.rel, r.line_of(path), field_path(path), f"the reference to {m.group('id')} shows only "
                                             "invisible characters, so its link could not be seen",
@@ -69,7 +75,7 @@ def check_reference_count(records: list[RawRecord]) -> list[Problem]:
     """A record holds at most MAX_REFERENCES references."""
     problems = []
     for r in records:
-        texts = [text for _, text in strings(r.data) if "{" in text]
+        texts = [text for _, text in record_strings(records, r) if "{" in text]
         if sum(text.count("{") for text in texts) <= MAX_REFERENCES:
             continue   # fewer braces than the bound: no need to count the references themselves
         count = sum(1 for text in texts for _ in REF.finditer(text))

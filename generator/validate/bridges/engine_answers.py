@@ -31,7 +31,8 @@ JOIN_SECONDS = 65
 _held: dict[tuple, OrderedDict] = {}
 
 
-def _dump(value) -> str:
+def dump(value) -> str:
+    """A record or question as scenario_check.mjs reads it, and as the keys hash it."""
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
@@ -50,11 +51,11 @@ class Question:
 class Views:
     """The records the engines read, as JSON: each whole and each as a stub, encoded once."""
 
-    def __init__(self, records: list[dict], unchecked: list[str]):
-        self.whole = [_dump(r) for r in records]
-        self.stubs = [_dump({k: r[k] for k in STUB_KEYS if k in r}) for r in records]
+    def __init__(self, records: list[dict], unchecked: list[str], whole: list[str] | None = None):
+        self.whole = [dump(r) for r in records] if whole is None else whole   # `whole`: dump of each, made already
+        self.stubs = [dump({k: r[k] for k in STUB_KEYS if k in r}) for r in records]
         self.games = [r.get("game") for r in records]
-        self.unchecked = _dump(unchecked)
+        self.unchecked = dump(unchecked)
         self._keys: dict[tuple, str] = {}
 
     def key(self, q: Question) -> str:
@@ -71,7 +72,7 @@ class Views:
         every = any(q.full for q in asked)
         games = {q.game for q in asked}
         pieces = [w if every or g in games else s for w, s, g in zip(self.whole, self.stubs, self.games)]
-        return ('{"records": [' + ",".join(pieces) + '], "units": ' + _dump([q.wire() for q in asked])
+        return ('{"records": [' + ",".join(pieces) + '], "units": ' + dump([q.wire() for q in asked])
                 + ', "unchecked": ' + self.unchecked + "}")
 
 
@@ -81,7 +82,7 @@ def unit(game, engines: list, scenarios: list) -> Question:
 
 
 def _battle(s: dict) -> str:
-    return _dump([s.get("id"), s.get("engine"), s.get("query")])
+    return dump([s.get("id"), s.get("engine"), s.get("query")])
 
 
 def _entry(q: Question, key: str, make: bool = False) -> dict | None:

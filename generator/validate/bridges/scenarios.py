@@ -69,15 +69,20 @@ def _tools(records) -> dict[str, dict[str, tuple]]:
     return out
 
 
-def _resolved(records) -> tuple[list[dict], set[str]]:
+def _resolved(records, pieces: list | None = None) -> tuple[list[dict], set[str]]:
     """The records as the engines read them (the export): each `from` resolved to its value,
     and the games of records whose `from` could not be (check_value_sources reports it, or the
-    record it names failed its own checks): their engines would read a gap that is not there."""
+    record it names failed its own checks): their engines would read a gap that is not there.
+    With `pieces`, each record's JSON (engine_answers.dump) is appended to it: a record whose JSON
+    holds no "from" key is read as it is, without looking for its value holders."""
     by_id = {r.data["id"]: r.data for r in records if isinstance(r.data.get("id"), str)}
     out, unresolved = [], set()
     for rec in by_id.values():
-        if not any("from" in holder for _, holder, _ in value_holders(rec)):
+        piece = engine_answers.dump(rec) if pieces is not None else None
+        if (piece is not None and '"from":' not in piece) or not any("from" in holder for _, holder, _ in value_holders(rec)):
             out.append(rec)
+            if pieces is not None:
+                pieces.append(piece)
             continue
         rec = json.loads(json.dumps(rec, default=str))
         for _, holder, fills in value_holders(rec):
@@ -88,7 +93,20 @@ def _resolved(records) -> tuple[list[dict], set[str]]:
                 else:
                     holder[fills] = value
         out.append(settle_fields(rec))
+        if pieces is not None:
+            pieces.append(engine_answers.dump(out[-1]))
     return out, unresolved
+
+
+def _read(records) -> tuple[list[dict], set[str], engine_answers.Views]:
+    """_resolved of every record but the rulings, and those records as JSON (engine_answers.Views):
+    once per pass, which starts the engines and later takes their answer from the same records."""
+    def make():
+        pieces: list[str] = []
+        resolved, unresolved = _resolved([r for r in records if r.data.get("kind") != "ruling"], pieces)
+        return resolved, unresolved, engine_answers.Views(resolved, _unchecked(records), pieces)
+    shared = getattr(records, "shared", None)
+    return shared("engine records", make) if shared else make()
 
 
 def _node_version(node: str) -> str:
@@ -143,9 +161,9 @@ def _unchecked(records) -> list[str]:
 
 
 def _units(records, doubtful_games, doubtful_turns):
-    """(the questions' by-products as _questions gives them, the records as the engines read them,
-    one engine_answers.Question per game) for the games not in doubt."""
-    problems, todo, by_id, engines, play, resolved = _questions(records, doubtful_games, doubtful_turns)
+    """(the questions' by-products as _questions gives them, one engine_answers.Question per game)
+    for the games not in doubt."""
+    problems, todo, by_id, engines, play, _ = _questions(records, doubtful_games, doubtful_turns)
     asked = set(engines)
     units: dict = {}
     for game, pages in sorted(_tools(records).items(), key=lambda kv: str(kv[0])):
@@ -157,7 +175,7 @@ def _units(records, doubtful_games, doubtful_turns):
     for t in todo:
         game = by_id[t["id"]].data.get("game")
         units.setdefault(game, engine_answers.unit(game, [], [])).scenarios.append(t)
-    return (problems, todo, by_id, engines, play), resolved, list(units.values())
+    return (problems, todo, by_id, engines, play), list(units.values())
 
 
 def start_engines(records, doubtful_games=frozenset(), doubtful_turns=None) -> None:
@@ -165,19 +183,19 @@ def start_engines(records, doubtful_games=frozenset(), doubtful_turns=None) -> N
     the schema pass refused) whose answer is not held, to run beside the cross-record checks;
     engine_checks takes its answer."""
     _early.clear()
-    (_, todo, _, engines, _), resolved, units = _units(records, doubtful_games, doubtful_turns)
+    (_, todo, _, engines, _), units = _units(records, doubtful_games, doubtful_turns)
     node, cannot = _node() if engines or todo else (None, None)
     if node and not cannot:
-        _early.append(engine_answers.Early(node, engine_answers.Views(resolved, _unchecked(records)), units, _ask))
+        _early.append(engine_answers.Early(node, _read(records)[2], units, _ask))
 
 
-def _run_node(node: str, resolved: list[dict], units: list, unchecked: list[str]) -> dict:
+def _run_node(node: str, views: engine_answers.Views, units: list) -> dict:
     """The engines' answer, {engines: {name: {gaps}}, verdicts: [{id, problems}]}, gathered from
     each game's answer (engine_answers.py): held ones, the early process's, and Node's for the rest.
     An engine two games name reads the same records in both: its gaps are said once."""
     early = _early.pop() if _early else None
     _early.clear()
-    per_game = engine_answers.answers(node, engine_answers.Views(resolved, unchecked), units, _ask, early)
+    per_game = engine_answers.answers(node, views, units, _ask, early)
     answer: dict = {"engines": {}, "verdicts": []}
     for q in units:
         got = per_game[q.game]
@@ -198,14 +216,14 @@ def engine_checks(records, doubtful_games=frozenset(), doubtful_turns=None, said
     Its lines at a file in `said` (a file with a line already) are left for the next run, and so
     are those of a game in `turns_in_doubt` (its turn has a line) but the judgments that do not
     hang on the turn's steps (STEP_FREE)."""
-    (problems, todo, by_id, engines, play), resolved, units = _units(records, doubtful_games, doubtful_turns)
+    (problems, todo, by_id, engines, play), units = _units(records, doubtful_games, doubtful_turns)
     if not engines and not todo:
         return problems
     tools = _tools(records)
     node, cannot = _node()
     if cannot:
         return problems + [cannot]
-    answer = _run_node(node, resolved, units, _unchecked(records))
+    answer = _run_node(node, _read(records)[2], units)
     recs = {r.data.get("id"): r for r in records}
     for game, pages in tools.items():
         for page, (game_rec, i, _) in pages.items():
@@ -263,7 +281,7 @@ def _questions(records, doubtful_games, doubtful_turns=None):
     # The engines read no ruling (a ruling holds no facts, tables, counts or combat blocks:
     # schemas/ruling.schema.json), so the rulings stay out of the payload: 10,000 rulings are
     # 10,000 records Node would parse for nothing.
-    resolved, unresolved = _resolved([r for r in records if r.data.get("kind") != "ruling"])
+    resolved, unresolved, _ = _read(records)
     # A game whose values could not be resolved: its calculators would read gaps that are not there.
     # The play-along engine still reads it: its gaps at the file of the value (which has its line)
     # are left out (engine_checks' `said`), and one in the game record puts the turn in doubt.
