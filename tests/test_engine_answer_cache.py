@@ -103,3 +103,24 @@ def test_one_pass_walks_each_records_strings_and_reads_the_records_for_the_engin
     recs = copy_of(loaded)
     assert cross_record(recs, []) == []
     assert walks.count(()) == len(recs) and len(reads) == 1, (walks.count(()), len(recs), len(reads))
+
+
+def test_one_node_process_is_kept_while_the_engines_code_is_unchanged(loaded, asked, monkeypatch):
+    """The kept process (node_worker.py) answers check after check; a change to the engines'
+    scripts (their hash) starts a new one, and a question it cannot answer stops it and is said."""
+    from generator.validate.bridges import node_worker
+    recs = copy_of(loaded)
+    engine_checks(recs)
+    first = node_worker._worker.proc.pid
+    data_of(recs, "dip-rome")["name"] = "Rome, again"
+    engine_checks(recs)
+    assert node_worker._worker.proc.pid == first and len(asked) == 2
+    monkeypatch.setattr(node_worker, "code_key", lambda: "the engines' scripts, edited")
+    data_of(recs, "dip-rome")["name"] = "Rome, once more"
+    engine_checks(recs)
+    assert node_worker._worker.proc.pid != first and len(asked) == 3
+    node, _ = scenarios._node()
+    with pytest.raises(RuntimeError, match="scenario_check.mjs failed"):
+        node_worker.answer(node, str(scenarios.CHECKER), "{not json", 10)
+    assert node_worker._worker is None
+    assert node_worker.answer(node, str(scenarios.CHECKER), '{"records": [], "units": []}', 10) == {"units": []}

@@ -42,22 +42,27 @@ def strings(value, path=()):
 
 
 def string_list(value, path=()) -> list:
-    """strings() as a list, walked in one recursion that appends (no generator per level)."""
+    """strings() as a list, walked in one recursion that appends (no generator per level, no call per leaf)."""
+    if isinstance(value, str):
+        return [(path, value)]
     out: list = []
     _collect(value, path, out)
     return out
 
 
 def _collect(value, path, out: list) -> None:
-    if isinstance(value, str):
-        out.append((path, value))
-    elif isinstance(value, dict):
-        for key, sub in value.items():
-            if key not in NOT_TEXT_KEYS or path:
-                _collect(sub, path + (key,), out)
+    """Appends the strings under a dict or list; anything else holds none."""
+    if isinstance(value, dict):
+        pairs = value.items() if path else ((k, v) for k, v in value.items() if k not in NOT_TEXT_KEYS)
     elif isinstance(value, list):
-        for i, sub in enumerate(value):
-            _collect(sub, path + (i,), out)
+        pairs = enumerate(value)
+    else:
+        return
+    for key, sub in pairs:
+        if isinstance(sub, str):
+            out.append((path + (key,), sub))
+        elif isinstance(sub, (dict, list)):
+            _collect(sub, path + (key,), out)
 
 
 def record_references(records, r) -> list:

@@ -2,8 +2,8 @@
 // helper a game lists, and that each ruling's battle scenario is one its calculator accepts
 // (one source of truth: a scenario is valid exactly when the calculator would accept it).
 //
-// Run by generator/validate/bridges/scenarios.py, in one Node process for every game whose answer
-// it does not hold yet:
+// Run by generator/validate/bridges/scenarios.py for every game whose answer it does not hold yet,
+// in a process kept between checks (--serve: one question per line, node_worker.py) or one per question:
 //   stdin  {records, units: [{game, full, engines: [name], scenarios: [{id, engine, query}]}],
 //           unchecked: [ids of refused records]}
 //   stdout {units: [{game, full, wide, engines: {name: {gaps: [...]}}, verdicts: [{id, problems: [text]}]}]}
@@ -119,7 +119,25 @@ export async function check({ records = [], units = [], unchecked = [] }) {
   return { units: units.map((u) => answerUnit(records, u, unchecked, modules)) };
 }
 
-let input = "";
 process.stdin.setEncoding("utf8");
-process.stdin.on("data", (c) => { input += c; });
-process.stdin.on("end", async () => { process.stdout.write(JSON.stringify(await check(JSON.parse(input)))); });
+if (process.argv.includes("--serve")) {
+  // Kept by node_worker.py: one question per line, one answer per line, in order, until stdin ends.
+  let pending = "";
+  let chain = Promise.resolve();
+  const answer = async (line) => {
+    let out;
+    try { out = JSON.stringify(await check(JSON.parse(line))); } catch (e) { out = JSON.stringify({ error: String((e && e.stack) || e) }); }
+    process.stdout.write(`${out}\n`);
+  };
+  process.stdin.on("data", (c) => {
+    pending += c;
+    if (!c.includes("\n")) return;
+    const lines = pending.split("\n");
+    pending = lines.pop();
+    for (const line of lines) chain = chain.then(() => answer(line));
+  });
+} else {
+  let input = "";
+  process.stdin.on("data", (c) => { input += c; });
+  process.stdin.on("end", async () => { process.stdout.write(JSON.stringify(await check(JSON.parse(input)))); });
+}

@@ -26,7 +26,7 @@ import json
 import subprocess
 
 from generator.node_binary import pinned_node
-from generator.validate.bridges import engine_answers
+from generator.validate.bridges import engine_answers, node_worker
 from generator.validate.blocking.value_sources import lookup, settle_fields, value_holders
 from generator.paths import ROOT
 from generator.problems import Problem, closest, field_path, shown
@@ -140,12 +140,8 @@ def _node() -> tuple[str | None, Problem | None]:
 
 
 def _node_answer(node: str, payload: str) -> dict:
-    """scenario_check.mjs's answer to one payload (one Node process)."""
-    done = subprocess.run([node, str(CHECKER)], input=payload, capture_output=True, text=True,
-                          timeout=NODE_SECONDS, cwd=ROOT, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"scenario_check.mjs failed: {done.stderr.strip()[-400:]}")
-    return json.loads(done.stdout)
+    """scenario_check.mjs's answer to one payload (node_worker.py: the Node process kept between checks)."""
+    return node_worker.answer(node, str(CHECKER), payload, NODE_SECONDS)
 
 
 def _ask(node: str, payload: str) -> dict:
