@@ -6,11 +6,13 @@
   under content/assets/ and of the bridges' own scripts, read again before each question, so an
   edited engine is never asked through old code; a new key starts a new process.
 - A process that fails, answers nothing within the time allowed, or belongs to another Python
-  process (a fork) is stopped; the failure is said as scenario_check.mjs's.
+  process (a fork) is stopped; the failure is said as scenario_check.mjs's. At exit the process
+  is told there is no more to ask and waited for.
 - Where pipes cannot be waited on (not POSIX), each question starts its own process.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
@@ -83,6 +85,18 @@ class _Worker:
             self.proc.kill()
         self.proc.wait()
         self.err.close()
+
+
+@atexit.register
+def _close() -> None:
+    """At exit the kept process is told there is no more to ask, and waited for."""
+    if _worker is not None and _worker.pid == os.getpid():
+        try:
+            _worker.proc.stdin.close()
+            _worker.proc.wait(5)
+        except (OSError, subprocess.SubprocessError):
+            pass
+        _worker.stop()
 
 
 def _once(node: str, checker: str, payload: str, seconds: float) -> dict:
