@@ -5,19 +5,12 @@
 // the four table helpers throw (or, for ac-battle, return) their gaps with `details`, each gap
 // naming its record and the fact, field path or table cell it is at (shared/records.js gap()).
 // Nothing here reads an engine's sentence back. The readers are in engine_read.mjs; this module
-// loads every engine at once, for callers that read synchronously (scenario_check.mjs loads only
+// loads every engine as it is imported, for callers that read synchronously (scenario_check.mjs loads only
 // those it needs). Pure.
-import * as MN from "../../../content/assets/calculators/mn-battle.js";
-import * as AC from "../../../content/assets/calculators/ac-battle.js";
-import * as SETS from "../../../content/assets/helpers/mn-sets/index.js";
-import * as VICTORY from "../../../content/assets/helpers/ac-victory.js";
-import * as SCORE from "../../../content/assets/helpers/dip-score.js";
-import * as DISASTER from "../../../content/assets/helpers/mos-disaster.js";
-import * as PLAY from "../../../content/assets/play/engine/index.js";
-import { READ, readWith } from "./engine_read.mjs";
+import { MODULES, READ, loadEngine, readWith } from "./engine_read.mjs";
 
-const LOADED = { "mn-battle": MN, "ac-battle": AC, "mn-sets": SETS, "ac-victory": VICTORY, "dip-score": SCORE,
-  "mos-disaster": DISASTER, "play-along": PLAY };
+// Every engine, each module named once (engine_read.mjs MODULES), loaded before this module's readers are used.
+const LOADED = Object.fromEntries(await Promise.all(Object.keys(MODULES).map(async (name) => [name, await loadEngine(name)])));
 
 /** Each engine's reader: its rules from {version, records}, or a thrown error with `details`. */
 export const READERS = Object.fromEntries(Object.keys(READ).map((name) => [name, (payload) => READ[name](LOADED[name], payload)]));
