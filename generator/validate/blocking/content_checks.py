@@ -148,20 +148,17 @@ def check_text_references(records: list[RawRecord]) -> list[Problem]:
 
 # ------------------------------------------------------------------ gaps written as prose
 
-# Placeholders a transcription or a hurried contributor leaves where a value is missing.
+# Placeholders a transcription or a hurried contributor leaves where a value is missing: a word
+# in brackets, one of these words alone, or "???".
+PLACEHOLDER_WORD_LIST = ("TODO", "TBD", "FIXME", "XXX")
+PLACEHOLDER_WORDS = re.compile(r"\b(?:" + "|".join(PLACEHOLDER_WORD_LIST) + r")\b", re.IGNORECASE)
 PLACEHOLDER = re.compile(
     r"\[\s*(?:icon|symbol|image|picture|graphic|illustration|logo|blank|missing|unknown|illegible|"
-    r"tbd|todo|n/?a|\?+|\.\.\.|…)\s*\]|\b(?:TODO|TBD|FIXME|XXX)\b|\?\?\?", re.IGNORECASE)
+    r"tbd|todo|n/?a|\?+|\.\.\.|…)\s*\]|" + PLACEHOLDER_WORDS.pattern + r"|\?\?\?", re.IGNORECASE)
 BARE_PLACEHOLDER = re.compile(r"^\s*(?:\?+|n/?a|tbd|todo|-\?|tba)\s*$", re.IGNORECASE)
 # A quotation: an apostrophe inside a word ("card's") does not open one.
 QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"\n]*\"|‘[^’\n]*’|“[^”\n]*”")
 NOTE_KEYS = {"notes", "note", "source_gaps"}
-
-
-# PLACEHOLDER's words alone: searched only where the text is not all ASCII (below).
-PLACEHOLDER_WORDS = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b", re.IGNORECASE)
-# The first character a bare placeholder or prose about a gap can start with (after spaces).
-BARE_STARTS = frozenset("?nNtT-uU")
 
 
 def _in_note(path) -> bool:
@@ -176,7 +173,7 @@ def _may_hold_placeholder(texts: list[str]) -> bool:
         return True
     if joined.isascii():   # ASCII: the case-blind words are the lower-case ones
         low = joined.lower()
-        return "todo" in low or "tbd" in low or "fixme" in low or "xxx" in low
+        return any(word.lower() in low for word in PLACEHOLDER_WORD_LIST)
     return PLACEHOLDER_WORDS.search(joined) is not None
 
 
@@ -187,9 +184,6 @@ def _placeholder(text: str, scan: str | None, maybe: bool) -> str | None:
         return f"placeholder {m.group(0)!r} where a value is missing"
     if scan is not None:
         return None
-    first = text.lstrip()[:1]
-    if first not in BARE_STARTS and first.isascii():
-        return None   # neither a bare placeholder nor text starting with "unknown"
     if BARE_PLACEHOLDER.match(text):
         return f"placeholder {text.strip()!r} where a value is missing"
     if text.strip().lower().startswith("unknown") and text.strip() != "unknown":
