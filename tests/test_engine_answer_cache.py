@@ -124,3 +124,15 @@ def test_one_node_process_is_kept_while_the_engines_code_is_unchanged(loaded, as
         node_worker.answer(node, str(scenarios.CHECKER), "{not json", 10)
     assert node_worker._worker is None
     assert node_worker.answer(node, str(scenarios.CHECKER), '{"records": [], "units": []}', 10) == {"units": []}
+
+
+def test_a_stub_holds_the_same_fields_in_python_and_node():
+    """Python sends other games' records as stubs of STUB_KEYS; scenario_check.mjs lets an engine
+    read those fields of a stub without asking again on every record whole. A field on one side only
+    would be read as missing, silently."""
+    import re
+    from generator.paths import ROOT
+    text = (ROOT / "generator" / "validate" / "bridges" / "scenario_check.mjs").read_text(encoding="utf-8")
+    found = re.search(r"const STUB_KEYS = new Set\(\[([^\]]*)\]\)", text)
+    assert found, "scenario_check.mjs no longer declares STUB_KEYS as a Set of strings"
+    assert tuple(json.loads(f"[{found.group(1)}]")) == engine_answers.STUB_KEYS
