@@ -6,6 +6,7 @@
 // (content/assets/play/stored-table.js), a chip "In play at my table" (?table=1, in:table as a
 // search) keeps the records in play there.
 import { siteHref } from "../shared/dom.js";
+import { onEveryPage, whenParsed } from "../shared/on-page.js";
 import { readStoredTable } from "../play/stored-table.js";
 import { loadBrowseRecords } from "../shared/load-records.js";
 import { facetsAsQuery, queryAsFacets, searchedText } from "./as-query.js";
@@ -319,11 +320,6 @@ async function init() {
   root.dataset.ready = "true";
 }
 
-// Started on every page view (Material's document$) and once the page is read: the head's early
-// build runs before the theme's script has set document$, so it subscribes once the page is read.
-function start() {
-  if (window.document$) window.document$.subscribe(init);
-  init();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-else start();
+// Started on every page view, from the moment the page is read: the head's early build runs
+// before the theme's script has set document$, which onEveryPage subscribes to.
+whenParsed().then(() => onEveryPage(init));
