@@ -14,6 +14,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 import time
@@ -33,6 +34,9 @@ MARK = "Edited for the second build."
 RELOADS = 12             # reloads through each update, each as soon as the last has loaded
 ANSWER_S = 20            # each must answer within this (the stall waited over 120 s)
 RUNS = 3                 # updates in a row, each from a fresh device
+# Where a build's copy is marked as the one in use, as the worker names it.
+ACTIVE_SINCE = re.search(r'const ACTIVE_SINCE = new URL\("([^"]+)"',
+                         (Path(__file__).parents[1] / "generator/templates/service-worker.js").read_text()).group(1)
 
 
 class _Switchable(http.server.SimpleHTTPRequestHandler):
@@ -102,13 +106,18 @@ def _state(page) -> str:
 
 
 def _wait_for_worker(page, cache: str, timeout_s: float = 30) -> None:
-    """Until the new worker has taken over: active, nothing waiting, its copy stored. (Asked
-    without a request: Chromium holds the switch back while the old worker is answering requests.
-    The earlier copy may still be there: this page was loaded from it and keeps it.)"""
+    """Until the new worker has taken over: active, nothing waiting, and its copy marked as the
+    one in use, a mark only its own activation writes. (The copy's existence is not enough: it
+    is made as the install starts, and the page may learn of that before it learns of the
+    install, seeing the old worker active and nothing installing.) Asked without a request:
+    Chromium holds the switch back while the old worker is answering requests. The earlier
+    copy may still be there: this page was loaded from it and keeps it."""
     deadline = time.monotonic() + timeout_s
-    while not page.evaluate("""async (n) => { const r = await navigator.serviceWorker.getRegistration();
+    while not page.evaluate("""async ([n, mark]) => { const r = await navigator.serviceWorker.getRegistration();
                                               return Boolean(r && !r.waiting && !r.installing && r.active
-                                                && r.active.state === 'activated' && await caches.has(n)); }""", cache):
+                                                && r.active.state === 'activated'
+                                                && await caches.match(new URL(mark, r.scope).href, { cacheName: n })); }""",
+                             [cache, ACTIVE_SINCE]):
         assert time.monotonic() < deadline, "the new worker never took over"
         time.sleep(0.1)
 
