@@ -25,7 +25,8 @@ value of its own, or that goes round in a circle.
 from __future__ import annotations
 
 import copy
-import unicodedata
+
+from generator.validate.folding import fold_words as _fold
 
 # Where a `from` may stand: the value field it fills, by the field holding the object.
 FILLS = {"cost": "amount", "fact": "value", "field": "value"}
@@ -35,10 +36,6 @@ FIELDS = ("count", "movement", "combat_factor")
 ROUND_FIELDS = ("count", "first", "turns")
 MAX_CHAIN = 8
 
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", str(text))
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
 
 
 def value_holders(rec: dict):

@@ -39,21 +39,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
 from generator.refs import REF
 from generator.validate.audit_words import audit_words
 from generator.validate.blocking.content_checks import prose_strings
+from generator.validate.folding import fold_words as _fold
 from generator.validate.lints.outside_names import Finding  # noqa: F401  (the audit's findings, one class for both lints)
 from generator.validate.lints.outside_names import outside_reason as outside_look
 
 # ------------------------------------------------------------------ aliases
-
-def _fold(text) -> str:
-    text = unicodedata.normalize("NFKD", str(text))
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
 
 
 def _one(word: str) -> str:

@@ -47,18 +47,14 @@ hold a number an older record writes does not stop `make serve`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from generator.validate.blocking.value_sources import row_key, value_holders
 from generator.refs import REF
+from generator.validate.folding import fold_words as _fold
 
 STOP = {"the", "a", "an", "of", "in", "per", "or", "and", "with", "to", "for", "on", "cards", "card"}
 
-
-def _fold(text) -> str:
-    text = unicodedata.normalize("NFKD", str(text))
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
 
 
 def _words(text) -> set[str]:
