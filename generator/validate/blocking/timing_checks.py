@@ -34,12 +34,13 @@ checked at as it opens (the turn before is its last chance).
 from __future__ import annotations
 
 import re
-import unicodedata
+from functools import lru_cache
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
 from generator.refs import ref_ids
 from generator.validate.blocking.doubt import outside_doubt
+from generator.validate.folding import fold_words as _fold
 from generator.validate.record_set import known_ids
 
 EFFECT_KINDS = ("hero", "god", "creature", "wonder", "role", "card", "technology", "disaster", "civilization")
@@ -48,10 +49,6 @@ BROKEN = object()   # the game's turn count is written as a from: that cannot be
 WHOLE_TURN_WORDS = ("turns?", "any time")
 LOST_STEP_TIMINGS = 2   # timings naming a rule without step_of that a phase links: its step_of is lost
 
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", str(text))
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
 
 
 def timing_holders(rec: RawRecord):
@@ -247,8 +244,19 @@ def _timing_turns(holder) -> list[int]:
     return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
 
 
-def _names(rec: RawRecord) -> list[str]:
-    words = [rec.data.get("name", "")] + list(rec.data.get("aliases") or [])
+def _names(rec: RawRecord) -> tuple[str, ...]:
+    name, aliases = rec.data.get("name", ""), rec.data.get("aliases") or []
+    aliases = tuple(aliases) if isinstance(aliases, list) else (aliases,)
+    try:
+        return _names_of(name, aliases)
+    except TypeError:   # a value that cannot be a key (no name of a checked record is one)
+        return _names_of.__wrapped__(name, aliases)
+
+
+@lru_cache(maxsize=4096)
+def _names_of(name, aliases: tuple) -> tuple[str, ...]:
+    """The folded ways a text may name a record called `name` (with its aliases)."""
+    words = [name] + list(aliases)
     words += [part for w in words for part in re.split(r"\s+[-\u2013\u2014]\s+", w)]   # 'Combat - Battles - Sieges'
     out = set()
     for w in words:
@@ -259,7 +267,7 @@ def _names(rec: RawRecord) -> list[str]:
             bare = re.sub(r"^the\s+|\s+rules$", "", bare)
             if len(bare) > 2:
                 out.add(bare)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def named_in(line: str, rec: RawRecord, whole_turn: bool) -> bool:
