@@ -114,11 +114,11 @@ def check_unique_ids(records: list[RawRecord]) -> list[Problem]:
         names = [(r.data.get("id"), ["id"])] + [(f, ["former_ids", i]) for i, f in enumerate(r.data.get("former_ids") or [])]
         for name, path in names:
             if isinstance(name, str):
-                claims[name].append((_claim_order(r, path), r, path))
+                claims[name].append((r, path))
     problems = []
-    for name in sorted(claims):
-        (_, keeper, _), *later = sorted(claims[name], key=lambda claim: claim[0])
-        for _, r, path in later:
+    for name in sorted(n for n, held in claims.items() if len(held) > 1):
+        (keeper, _), *later = sorted(claims[name], key=lambda claim: _claim_order(*claim))
+        for r, path in later:
             where = "this file" if r is keeper else keeper.rel
             fix = (f"delete this copy filed outside its game's and kind's folder, or give it an id of its own: {where} keeps {name!r}"
                    if r is not keeper and path == ["id"] and _misfiled(r) and not _misfiled(keeper) else
@@ -148,9 +148,14 @@ def _id_hint(target, ids, otherwise: str) -> str:
 def check_references(records: list[RawRecord]) -> list[Problem]:
     """Every id in a reference field (related, steps, and the like) names a record."""
     ids = known_ids(records)
+    shared = getattr(records, "shared", None)
+    fields_of = shared("reference fields", dict) if shared else {}   # kind -> its reference fields, once per pass
     problems = []
     for r in records:
-        for field in _ref_fields(r.data.get("kind", "")):
+        kind = r.data.get("kind", "")
+        if kind not in fields_of:
+            fields_of[kind] = _ref_fields(kind)
+        for field in fields_of[kind]:
             value = r.data.get(field)
             targets = value if isinstance(value, list) else [value] if value else []
             for i, target in enumerate(targets):
