@@ -7,7 +7,7 @@ tests count games from it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from generator.load.files import load_file
@@ -32,16 +32,16 @@ class Games:
     """The registry as read: its games in file order (none when the file is refused)."""
     games: tuple[Game, ...] = ()
 
-    @property
+    @cached_property
     def slugs(self) -> list[str]:
         return [g.slug for g in self.games]
 
-    @property
+    @cached_property
     def prefixes(self) -> dict[str, str]:
         """Slug -> id prefix."""
         return {g.slug: g.prefix for g in self.games}
 
-    @property
+    @cached_property
     def sources(self) -> dict[str, Game]:
         """Source file -> its game."""
         return {g.source: g for g in self.games}
