@@ -164,7 +164,13 @@ def _turn_roots(records) -> set:
 
 def turn_steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
     """({id: record} of phase/step records, {step id: parent id}), a step whose step_of line is
-    gone (lost_steps) read under the phase that links it: its one problem is its own."""
+    gone (lost_steps) read under the phase that links it: its one problem is its own. Read once per
+    pass when `records` is the pass's RecordSet (four checks ask); the callers only read it."""
+    shared = getattr(records, "shared", None)
+    return shared("turn steps", lambda: _turn_steps(records)) if shared else _turn_steps(records)
+
+
+def _turn_steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
     by_id = {r.data.get("id"): r for r in records}
     parent = written_parents(records)
     parent.update({rid: home for rid, (home, _) in lost_steps(records, parent).items()})
