@@ -71,8 +71,10 @@ def test_a_bad_address_is_refused_with_one_line(raw, says):
 
 @pytest.mark.parametrize("value", ["", "notaurl"])
 def test_make_site_refuses_before_building(value, tmp_path):
-    """The make target itself (-o: its install step taken as done, so nothing is installed here)."""
-    done = subprocess.run(["make", "-s", "-o", ".venv/.site", "site", f"SITE_URL={value}"], cwd=ROOT,
+    """The make target itself (-o: its install steps taken as done, so nothing is installed here:
+    with node_modules' marker of a full install missing, its npm step would install the site's
+    packages alone, leaving the running suite without its test packages)."""
+    done = subprocess.run(["make", "-s", "-o", ".venv/.site", "-o", "node_modules/.site", "site", f"SITE_URL={value}"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if line.startswith("site:")]
