@@ -220,7 +220,7 @@ def test_editing_a_home_changes_every_page_that_shows_the_number_and_the_export(
 # lint must see: labels that share no word (a declared synonym), a label naming the other
 # record, a record sharing the other's name, a row named 'Hero or Wonder', a number inside a
 # string, and a note that says where the value comes from. (file, old, planted, record, path)
-ISSUE32_PLANTS = [
+TWO_HOME_PLANTS = [
     ("ancient-conquest/unit/ac-fleet.yaml",                       # synonym: capacity / counters carried
      "  from: {record: ac-fleets, fact: Counters carried per fleet}\n", "  value: 1\n", "ac-fleet", ("facts", 0)),
     ("ancient-conquest/rule/ac-fortified-cities.yaml",            # synonym: stacking limit / units in a hex
@@ -257,13 +257,13 @@ ISSUE32_PLANTS = [
 def test_each_issue_32_class_is_found_on_its_plant(data_copy):
     """All plants in one copy of data/ (one load): each must be found where it stands."""
     data = data_copy
-    for file, old, new, *_ in ISSUE32_PLANTS:
+    for file, old, new, *_ in TWO_HOME_PLANTS:
         edit(data / file, old, new)
     findings, _ = findings_in(data)
     got = {(f.record, f.path) for f in findings}
-    missing = [(rid, path) for *_, rid, path in ISSUE32_PLANTS if (rid, path) not in got]
+    missing = [(rid, path) for *_, rid, path in TWO_HOME_PLANTS if (rid, path) not in got]
     assert missing == [], "\n".join(map(str, findings))
-    assert len(findings) <= len(ISSUE32_PLANTS) + 2, "\n".join(map(str, findings))
+    assert len(findings) <= len(TWO_HOME_PLANTS) + 2, "\n".join(map(str, findings))
 
 
 # --- What the lint is told, as data (generator/validate/blocking/number_exceptions.py) ------------------
@@ -294,7 +294,7 @@ def test_a_not_the_same_in_data_silences_its_finding_and_without_it_the_line_com
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
 def test_a_synonym_in_data_finds_its_pair_and_without_it_the_line_goes(data_copy, capsys):
     data = data_copy
-    file, old, new, rid, path = ISSUE32_PLANTS[0]     # ac-fleet's capacity beside the fleets' counters carried
+    file, old, new, rid, path = TWO_HOME_PLANTS[0]     # ac-fleet's capacity beside the fleets' counters carried
     edit(data / file, old, new)
     rel = "data/" + file
     assert [s for s in _lint_lines(data, capsys) if s.startswith(rel + ":") and ": facts[0]: " in s]
