@@ -9,6 +9,10 @@ PY     := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/node-bin:$(PATH)
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
+# Python keeps its compiled modules (and pytest its rewritten test modules) in __pycache__, even
+# where the environment says not to: every worker, build and check of a run would otherwise
+# compile the same sources again.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: serve test check chromium quick zensical site
 
