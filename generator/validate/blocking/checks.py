@@ -231,9 +231,10 @@ def check_unknowns_explained(records: list[RawRecord]) -> list[Problem]:
     """An 'unknown' with no note is a silent gap; the site must say why."""
     problems = []
     for r in records:
-        paths = list(_unknown_paths({k: v for k, v in r.data.items() if k != "notes"}))
-        if paths and not r.data.get("notes"):
-            p = paths[0]
+        if r.data.get("notes"):
+            continue   # its notes say why
+        p = next(_unknown_paths({k: v for k, v in r.data.items() if k != "notes"}), None)
+        if p is not None:
             problems.append(Problem(r.rel, r.line_of(p), ".".join(map(str, p)), "value is 'unknown' but the record has no notes",
                                     "add a notes: entry saying what the source lacks"))
     return problems
