@@ -33,6 +33,18 @@ class RecordSet(list):
         return self._shared[name]
 
 
+def per_key(records, name: str, key, make):
+    """make() for `key` (a record's id(), a kind), made once per pass under `name` when `records`
+    is the pass's RecordSet (several checks ask), else made at each call."""
+    shared = getattr(records, "shared", None)
+    if shared is None:
+        return make()
+    table = shared(name, dict)
+    if key not in table:
+        table[key] = make()
+    return table[key]
+
+
 def known_ids(records) -> frozenset:
     """Ids a reference may name: every checked record's, plus the unchecked files'; once per pass
     for a RecordSet (ten checks ask)."""

@@ -16,7 +16,7 @@ from generator.validate.blocking.helper_checks import HELPER_CHECKS
 from generator.validate.blocking.site_checks import check_tool_pages
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, non_ascii
-from generator.validate.record_set import known_ids
+from generator.validate.record_set import known_ids, per_key
 from generator.validate.schema.schemas import load_schemas
 
 REGISTRY = "data/games.yaml"
@@ -148,14 +148,10 @@ def _id_hint(target, ids, otherwise: str) -> str:
 def check_references(records: list[RawRecord]) -> list[Problem]:
     """Every id in a reference field (related, steps, and the like) names a record."""
     ids = known_ids(records)
-    shared = getattr(records, "shared", None)
-    fields_of = shared("reference fields", dict) if shared else {}   # kind -> its reference fields, once per pass
     problems = []
     for r in records:
         kind = r.data.get("kind", "")
-        if kind not in fields_of:
-            fields_of[kind] = _ref_fields(kind)
-        for field in fields_of[kind]:
+        for field in per_key(records, "reference fields", kind, lambda: _ref_fields(kind)):
             value = r.data.get(field)
             targets = value if isinstance(value, list) else [value] if value else []
             for i, target in enumerate(targets):

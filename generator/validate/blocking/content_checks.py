@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from generator.load.files import RawRecord
 from generator.problems import Problem, closest, field_path
-from generator.validate.record_set import known_ids
+from generator.validate.record_set import known_ids, per_key
 from generator.refs import REF
 
 # ------------------------------------------------------------------ walking record text
@@ -68,30 +68,15 @@ def _collect(value, path, out: list) -> None:
 def record_references(records, r) -> list:
     """(field path, text, its REF matches) for each string of record r that holds a brace; found
     once per pass when `records` is the pass's RecordSet (two checks read them)."""
-    def find():
-        return [(path, text, list(REF.finditer(text))) for path, text in record_strings(records, r)
-                if "{" in text or "}" in text]
-    shared = getattr(records, "shared", None)
-    if shared is None:
-        return find()
-    table = shared("references", dict)
-    got = table.get(id(r))
-    if got is None:
-        got = table[id(r)] = find()
-    return got
+    return per_key(records, "references", id(r), lambda: [(path, text, list(REF.finditer(text)))
+                                                          for path, text in record_strings(records, r)
+                                                          if "{" in text or "}" in text])
 
 
 def record_strings(records, r) -> list:
     """Every string of record r with its field path; walked once per pass when `records` is the
     pass's RecordSet (four checks read them)."""
-    shared = getattr(records, "shared", None)
-    if shared is None:
-        return string_list(r.data)
-    table = shared("strings", dict)
-    got = table.get(id(r))
-    if got is None:
-        got = table[id(r)] = string_list(r.data)
-    return got
+    return per_key(records, "strings", id(r), lambda: string_list(r.data))
 
 
 def prose_strings(value, path=(), inside=False):
