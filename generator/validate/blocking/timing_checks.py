@@ -50,7 +50,6 @@ WHOLE_TURN_WORDS = ("turns?", "any time")
 LOST_STEP_TIMINGS = 2   # timings naming a rule without step_of that a phase links: its step_of is lost
 
 
-
 def timing_holders(rec: RawRecord):
     """(path, mapping) of every place in `rec` that must or may carry a timing."""
     data = rec.data
