@@ -12,17 +12,16 @@ from pathlib import Path
 import pytest
 
 from conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture launches with them)
-from screens import at_width
+from screens import WIDE, at_width
 from site_pages import wait_until_landed
 
 OLD_URLS = Path(__file__).parent / "expected" / "old-record-urls.txt"
-WIDER = {"800": {"width": 800, "height": 800}, "1280": {"width": 1280, "height": 900}}
 
 
 @pytest.fixture
 def wide_page(browser):
-    """One desktop context, resized to each of WIDER in turn (screens.at_width)."""
-    context = browser.new_context(viewport=WIDER["800"])
+    """One desktop context, resized to each of screens.WIDE in turn (at_width)."""
+    context = browser.new_context(viewport=WIDE["800"])
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -85,8 +84,8 @@ def test_an_old_address_followed_from_another_page_lands_on_the_record(phone_pag
 def test_old_addresses_land_below_the_header_at_800_and_1280(wide_page, site_url, site_dir):
     """Three old addresses opened and one followed, at 800 px, then in the same context at 1280 px."""
     samples = _old_samples(site_dir)[:WIDE_SAMPLES]
-    for label in WIDER:
-        with at_width(wide_page, label, WIDER[label]):
+    for label in WIDE:
+        with at_width(wide_page, label):
             for old, rid, record in samples:
                 open_old_address(wide_page, site_url, old, rid, record)
             follow_old_link(wide_page, site_url, touch=False)
