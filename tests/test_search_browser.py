@@ -11,16 +11,11 @@ import json
 
 import pytest
 
-from screens import at_width
+from screens import PHONE, WIDE, at_width
 from site_pages import LANDED_JS, wait_until_landed
 
-SCREENS = {   # label -> browser context options (test_search_syntax_browser.py and test_deploy_subpath.py read them)
-    "375 touch": {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True,
-                  "device_scale_factor": 2},
-    "800": {"viewport": {"width": 800, "height": 800}},
-    "1280": {"viewport": {"width": 1280, "height": 900}},
-}
-WIDER = {label: SCREENS[label]["viewport"] for label in ("800", "1280")}   # one desktop context, resized
+# label -> browser context options (test_search_syntax_browser.py and test_deploy_subpath.py read them)
+SCREENS = {"375 touch": PHONE, **{label: {"viewport": size} for label, size in WIDE.items()}}
 PLAYER_CASES = [   # (what a player types, id of the record that must be a result)
     ("Ajax", "mn-ajax"),                                # a name
     ("Penthesilea", "mn-penthesilee"),                  # an alias
@@ -137,12 +132,12 @@ def test_search_lands_on_the_record_at_800_and_1280(page, site_url, types, expor
     player searches again from the record the last search opened (instant navigation). How each
     query ranks is the search engine's, checked in Node (tests/js/search.test.mjs); here, that the
     player clicks it and lands."""
-    for label, size in WIDER.items():
-        with at_width(page, label, size):
+    for label in WIDE:
+        with at_width(page, label):
             for query, rid in PLAYER_CASES[:WIDE_CASES]:
                 start_reading(page, site_url, types)
                 follow_and_land(page, search_for(page, query, rid, export, site_url), rid)
-    with at_width(page, "1280", WIDER["1280"]):
+    with at_width(page, "1280"):
         page.goto(site_url)
         for query, rid in MORE_CASES + SECOND_SEARCH:
             page.locator("input.md-search__input").fill("")
