@@ -254,7 +254,7 @@ TWO_HOME_PLANTS = [
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)
-def test_each_issue_32_class_is_found_on_its_plant(data_copy):
+def test_each_class_of_number_written_twice_is_found_on_its_plant(data_copy):
     """All plants in one copy of data/ (one load): each must be found where it stands."""
     data = data_copy
     for file, old, new, *_ in TWO_HOME_PLANTS:
