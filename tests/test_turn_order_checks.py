@@ -1,4 +1,5 @@
-"""The turn's shape and order are checked (generator/validate/blocking/turn_order_checks.py).
+"""The turn's shape and order are checked, by the play-along reader (content/assets/play/engine/turn-order.js)
+and play_along_checks.py's check_play_along_present.
 
 Swapping or sharing a step's `order`, or pointing play_along.turn at a phase, passed `check` and
 the strict build, and the page showed Mare Nostrum's Combat before Movement or a turn of
@@ -111,6 +112,6 @@ def test_every_line_names_its_check(loaded):
     set_turn("mn-object-of-the-game")(recs)
     data_of(recs, "mn-ajax")["related"] = ["mn-athene"]
     problems = cross_record(recs, [])
-    assert {p.check for p in problems} == {"turn/turn-root", "records/references"}, [p.report() for p in problems]
+    assert {p.check for p in problems} == {"play/turn-root", "records/references"}, [p.report() for p in problems]
     assert all(p.report().endswith(f" [{p.check}]") for p in problems)
     assert set(CHECK_GROUPS.values()) >= {p.check.split("/")[0] for p in problems}

@@ -50,7 +50,7 @@ def _unchecked_turn_ids(records: list[RawRecord], failed_files: set[str]) -> set
 # Each module's checks are named after it: records/games is checks.py's check_games.
 CHECK_GROUPS = {"checks": "records", "helper_checks": "helpers", "content_checks": "content", "text_safety": "text",
                 "timing_checks": "timing", "timing_words": "timing-words", "play_along_checks": "play",
-                "play_state_checks": "play-state", "state_words": "state-words", "turn_order_checks": "turn", "site_checks": "site",
+                "play_state_checks": "play-state", "state_words": "state-words", "site_checks": "site",
                 "number_exceptions": "numbers"}
 
 
@@ -121,8 +121,8 @@ def _doubtful_games(records: list[RawRecord], files: set[str]) -> set:
     return games
 
 
-# The checks whose lines put a game's turn in doubt: what its steps and their order are.
-TURN_CHECKS = ("turn/", "timing/step-records", "timing/timing-targets")
+# The checks whose lines put a game's turn in doubt: which records are its steps.
+TURN_CHECKS = ("timing/step-records", "timing/timing-targets")
 
 
 def _doubtful_turns(records: list[RawRecord], failed: set[str], found: list[Problem] = ()) -> set:

@@ -1,9 +1,9 @@
-// Each game's turn as the play-along engine walks it (content/assets/play/engine/records.js: the
+// Each game's turn as the play-along engine walks it (content/assets/play/engine/turn-order.js: the
 // turn root's step_of tree in pre-order by `order`), held against the source's own order, line by
 // line (swapping two steps' `order` passed every check and showed Mare
-// Nostrum's Combat before Movement). generator/validate/blocking/turn_order_checks.py refuses a shared or
-// missing order and an order that contradicts the record's own links; this suite holds the order
-// itself. Each step is written with its depth: "  " per level under the turn.
+// Nostrum's Combat before Movement). The reader (content/assets/play/engine/turn-order.js) refuses a
+// shared or missing order and an order that contradicts the record's own links; this suite holds
+// the order itself. Each step is written with its depth: "  " per level under the turn.
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as E from "../../content/assets/play/engine/index.js";
@@ -77,4 +77,27 @@ test("Diplomacy: the fragment gives no phases, so each year is one step, and the
   assert.deepEqual(walked("diplomacy-variant"), ["dip-game-length"]);   // the turn root alone: one step a year
   const gaps = recordIn(data, g.record.id).play_along.gaps.join(" ");
   assert.match(gaps, /gives no phases of its own/);
+});
+
+// The reader's judgments of the turn (turn-order.js), each one gap naming its check, on a copy of the records.
+const gapsOf = (edit) => {
+  const copy = structuredClone(data);
+  edit(copy);
+  try { E.rulesFromRecords(copy); return []; } catch (err) { return err.details.map((d) => `${d.record} ${d.path.join(".")} [${d.check}]`); }
+};
+
+test("a turn naming a phase is one gap at the game's play_along.turn, and no step is judged", () => {
+  assert.deepEqual(gapsOf((d) => { recordIn(d, "mn-mare-nostrum-mythology").play_along.turn = "mn-military-phase"; }),
+    ["mn-mare-nostrum-mythology play_along.turn [play/turn-root]"]);
+});
+
+test("Combat ordered before Movement, against the Military Phase's text, is one gap at Combat", () => {
+  assert.deepEqual(gapsOf((d) => { recordIn(d, "mn-combat").order = 180; recordIn(d, "mn-movement").order = 190; }),
+    ["mn-combat order [play/linked-order]"]);
+});
+
+test("a shared order is a gap at each step sharing it; a missing one is a gap at its step_of", () => {
+  assert.deepEqual(gapsOf((d) => { recordIn(d, "mn-combat").order = recordIn(d, "mn-movement").order; }).sort(),
+    ["mn-combat order [play/step-order]", "mn-movement order [play/step-order]"]);
+  assert.deepEqual(gapsOf((d) => { delete recordIn(d, "mn-combat").order; }), ["mn-combat step_of [play/step-order]"]);
 });

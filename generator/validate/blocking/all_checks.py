@@ -9,12 +9,12 @@ from __future__ import annotations
 from generator.validate.blocking.checks import RECORD_CHECKS
 from generator.validate.blocking.content_checks import check_placeholder_gaps, check_text_references
 from generator.validate.blocking.number_exceptions import NUMBER_EXCEPTION_CHECKS
+from generator.validate.blocking.play_along_checks import PLAY_ALONG_CHECKS
 from generator.validate.blocking.play_state_checks import PLAY_STATE_CHECKS
 from generator.validate.blocking.state_words import STATE_WORDS_CHECKS
 from generator.validate.blocking.text_safety import TEXT_SAFETY_CHECKS
 from generator.validate.blocking.timing_checks import TIMING_CHECKS
 from generator.validate.blocking.timing_words import TIMING_WORDS_CHECKS
-from generator.validate.blocking.turn_order_checks import TURN_ORDER_CHECKS
 
 ALL_CHECKS = [
     *RECORD_CHECKS,                                   # ids, files, references, tables, tools, helpers' records
@@ -25,5 +25,5 @@ ALL_CHECKS = [
     *PLAY_STATE_CHECKS,                               # what no engine reads of a table's state
     *STATE_WORDS_CHECKS,                              # uses and enters against the record's own words
     *NUMBER_EXCEPTION_CHECKS,                         # a not_the_same beside a written number
-    *TURN_ORDER_CHECKS,                               # the turn's shape and order
+    *PLAY_ALONG_CHECKS,                               # a game whose setup steps no reader opens
 ]

@@ -13,7 +13,8 @@ import * as scoring from "./scoring.js";
 import * as tools from "./tools.js";
 import * as navigation from "./navigation.js";
 
-export { rulesFromRecords, RecordsError, gameRules, stepsOf, entersPlay } from "./records.js";
+export { rulesFromRecords, RecordsError, gameRules, entersPlay } from "./records.js";
+export { stepsOf } from "./turn-order.js";
 export { tableFromQuery, emptyTable, MAX_QUERY, MAX_KEYS, PLAYER_CEILING } from "./table.js";
 export const tableToQuery = shaped(table.tableToQuery);
 export const applyChange = shaped(table.applyChange);

@@ -13,6 +13,7 @@ import { INPUT_CEILING } from "../../shared/input.js";
 import { formerIdMap } from "../../shared/former-ids.js";
 import { readStateRules } from "./state-rules.js";
 import { judgeOf, quoted } from "./state-refs.js";
+import { stepsOf, turnRootGap, stepOrderGaps } from "./turn-order.js";
 
 const ENGINE = "play-along engine";
 
@@ -49,30 +50,6 @@ function countValue(raw, byId) {
     }
   }
   return undefined;
-}
-
-/** The steps of the turn: the records whose step_of chain reaches `root`, in pre-order by `order` (then id). */
-export function stepsOf(root, records) {
-  const children = new Map();
-  for (const r of records) {
-    if (typeof r.step_of !== "string") continue;
-    if (!children.has(r.step_of)) children.set(r.step_of, []);
-    children.get(r.step_of).push(r);
-  }
-  const byOrder = (a, b) => (Number.isFinite(a.order) ? a.order : Infinity) - (Number.isFinite(b.order) ? b.order : Infinity)
-    || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const out = [];
-  const seen = new Set([root]);
-  const walk = (id, path) => {
-    for (const r of (children.get(id) || []).slice().sort(byOrder)) {
-      if (seen.has(r.id)) continue;   // a cycle of step_of: the timing checks name it; read each step once
-      seen.add(r.id);
-      out.push({ id: r.id, path: [...path] });
-      walk(r.id, [...path, r.id]);
-    }
-  };
-  walk(root, [root]);
-  return out;
 }
 
 // The check names of the reader's judgments of play_along and the setup steps (generator/validate/README.md).
@@ -270,9 +247,12 @@ function readGame(gameRec, records, problems, context) {
     const rec = byId.get(pa.turn);
     if (rec.kind !== "rule") gap(["turn"], `${quoted(pa.turn)} is a ${rec.kind}, not a rule record`, "name the rule record that lays out the turn", REFS);
     else {
+      // A turn that is not the game's root is its one line: its steps would echo it.
+      const notRoot = turnRootGap(gameRec, records, byId);
+      if (notRoot) problems.push(notRoot);
       steps = stepsOf(pa.turn, records);
-      turnRead = steps.length > 0 || (Array.isArray(pa.gaps) && pa.gaps.length > 0);
-      if (!turnRead) {
+      turnRead = !notRoot && (steps.length > 0 || (Array.isArray(pa.gaps) && pa.gaps.length > 0));
+      if (!notRoot && !turnRead) {
         gap(["turn"], `${pa.turn} has no steps (no record's step_of reaches it)`,
           "give the turn's phases step_of, or say in play_along.gaps that the source gives none", TURN);
       }
@@ -280,6 +260,7 @@ function readGame(gameRec, records, problems, context) {
     }
   }
   const stepIds = steps.map((s) => s.id);
+  problems.push(...stepOrderGaps(records, byId));
   // Names of steps: judged once the turn is read (a wrong turn is its own line; its steps would echo it).
   const judge = judgeOf({ game: gameRec.game, gid, turn: pa.turn, byId, allById: context.allById, unchecked: context.unchecked,
     stepIds: turnRead ? stepIds : null, options: [] });
