@@ -14,6 +14,9 @@ from contextlib import contextmanager
 
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 WIDE = {"800": {"width": 800, "height": 900}, "1280": {"width": 1280, "height": 900}}   # label -> viewport
+# Every screen as a new browser context's options, by label: the phone, then the wider ones.
+PHONE_LABEL = "375 touch"
+CONTEXTS = {PHONE_LABEL: PHONE, **{label: {"viewport": size} for label, size in WIDE.items()}}
 
 
 @contextmanager

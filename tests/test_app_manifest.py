@@ -21,13 +21,10 @@ from generator.export import app_manifest as am
 from generator.export.app_icons import ICON_DIR, ICONS, SVG_SOURCE, IconError, drawn_icons
 from generator.paths import ROOT
 from png_pixels import rgba_pixels
+from screens import CONTEXTS
 
 CONTENT = ROOT / "content"
-VIEWPORTS = {
-    "375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2),
-    "800": dict(viewport={"width": 800, "height": 900}),
-    "1280": dict(viewport={"width": 1280, "height": 900}),
-}
+VIEWPORTS = CONTEXTS
 
 
 @pytest.mark.slow   # seconds each (a copy of data/, a subprocess, or a sweep): make test, not make quick (30 s)

@@ -3,6 +3,7 @@ import time
 
 import pytest
 
+from screens import CONTEXTS
 from site_pages import LANDED_JS, wait_until_landed
 
 
@@ -44,10 +45,7 @@ def test_calculators_start_after_instant_navigation(page, site_url):
         assert "could not load" not in page.locator(root).inner_text(), href
 
 
-SCREENS = {"1280": dict(viewport={"width": 1280, "height": 900}),
-           "800": dict(viewport={"width": 800, "height": 800}),
-           "375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
-                            device_scale_factor=2)}
+SCREENS = CONTEXTS
 
 
 @pytest.fixture(params=list(SCREENS))

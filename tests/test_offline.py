@@ -17,6 +17,7 @@ from conftest import CHROMIUM_ARGS, _QuietHandler, serve  # noqa: F401  (serve: 
 from generator.export.offline import manifest, pack_key, packs, precached_files
 from generator.export.offline_copy import file_link
 from helper_browser import open_helper, wait_state
+from screens import CONTEXTS, PHONE_LABEL
 from test_search_browser import open_search, press
 from generator.validate.games import games_of
 
@@ -251,9 +252,7 @@ def test_downloadable_copy_works_from_file_urls(browser, mini_site_dir, tmp_path
     assert all(u.startswith("file://") for u in requests if not u.startswith("data:")), requests
 
 
-WIDTHS = {"phone": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2),
-          "800": dict(viewport={"width": 800, "height": 900}),
-          "1280": dict(viewport={"width": 1280, "height": 900})}
+WIDTHS = CONTEXTS
 
 
 def _sample(site_dir: Path) -> list[dict]:
@@ -279,7 +278,7 @@ def test_after_one_visit_every_game_opens_offline(request, browser, site_dir, si
     the packs with their heading and every ruling, and search, a calculator and a helper work.
     The phone has a context of its own (touch and a mobile viewport are a context's); 800 and
     1280 px open theirs in the one desktop context that saved the site."""
-    if width != "phone":
+    if width != PHONE_LABEL:
         with offline_page(request.getfixturevalue("desktop"), site_url, WIDTHS[width]["viewport"]) as (page, errors):
             _opens_offline(page, site_dir, site_url, width)
         assert errors == []
@@ -306,7 +305,7 @@ def _opens_offline(page, site_dir: Path, site_url: str, width: str) -> None:
     # wider screens each game's record with most rulings (and a hero, for the search below), so
     # every width still opens every game offline at a third of the page loads.
     sample = _sample(site_dir)
-    if width != "phone":
+    if width != PHONE_LABEL:
         firsts = list({r["game"]: r for r in reversed(sample)}.values())
         sample = firsts + [r for r in sample if r["kind"] == "hero" and r not in firsts][:1]
     assert {r["game"] for r in sample} == set(games_of().slugs)
@@ -359,7 +358,7 @@ def _serve_without(site: Path, missing: set[str]):
     return serve(site, handler_class=OneFileGone)
 
 
-@pytest.mark.parametrize("width", ["phone", "1280"])
+@pytest.mark.parametrize("width", [PHONE_LABEL, "1280"])
 def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, width):
     """The worker's install stores every file or none: one file it cannot store discards it, and
     the footer said "Saving for offline use…" for as long as the page stayed open. The message and
@@ -381,7 +380,7 @@ def test_a_failed_save_says_so_instead_of_saving_for_good(browser, site_dir, wid
         stored = "async (n) => (await caches.has(n)) ? (await (await caches.open(n)).keys()).length : 0"
         assert page.evaluate(stored, cache) == 0                           # all or nothing: nothing half-stored
         assert page.locator(".cmp-offline__download").is_visible()        # the zip is still offered
-        if width == "phone":
+        if width == PHONE_LABEL:
             missing.clear()                                               # the connection is back
             page.reload()
             _wait_available(page)

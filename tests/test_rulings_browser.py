@@ -11,13 +11,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from page_percent import page_percent
+from screens import CONTEXTS, PHONE_LABEL
 
 ROOT = Path(__file__).resolve().parent.parent
 MN = ROOT / "content" / "assets" / "calculators" / "mn-battle.js"
 AC = ROOT / "content" / "assets" / "calculators" / "ac-battle.js"
-PHONE = dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2)
-TABLET = dict(viewport={"width": 800, "height": 900})
-SCREENS = {"375-touch": PHONE, "800": TABLET}
+SCREENS = {label: CONTEXTS[label] for label in (PHONE_LABEL, "800")}
 
 
 @pytest.fixture(params=list(SCREENS))
@@ -26,7 +25,7 @@ def screen_page(request, browser):
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.touch = request.param.startswith("375")
+    pg.touch = request.param == PHONE_LABEL
     yield pg
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

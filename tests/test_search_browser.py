@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from screens import PHONE, WIDE, at_width
+from screens import CONTEXTS, WIDE, at_width
 from site_pages import LANDED_JS, wait_until_landed
 
 # label -> browser context options (test_search_syntax_browser.py and test_deploy_subpath.py read them)
-SCREENS = {"375 touch": PHONE, **{label: {"viewport": size} for label, size in WIDE.items()}}
+SCREENS = CONTEXTS
 PLAYER_CASES = [   # (what a player types, id of the record that must be a result)
     ("Ajax", "mn-ajax"),                                # a name
     ("Penthesilea", "mn-penthesilee"),                  # an alias

@@ -11,13 +11,10 @@ import zipfile
 
 import pytest
 from generator.validate.games import games_of
+from screens import CONTEXTS
 from site_pages import wait_until_landed
 
-VIEWPORTS = {
-    "375 touch": dict(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True, device_scale_factor=2),
-    "800": dict(viewport={"width": 800, "height": 900}),
-    "1280": dict(viewport={"width": 1280, "height": 900}),
-}
+VIEWPORTS = CONTEXTS
 BOX = "#cmp-start-query"
 RESULTS = ".cmp-start__list a[href]"
 RECENT = "[data-cmp-recent]"

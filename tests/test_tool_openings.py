@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from screens import CONTEXTS, PHONE, PHONE_LABEL
+
 # page -> (root id, verdict selector, the words the opening verdict holds, the example ruling or None)
 TOOLS = {
     "calculators/mare-nostrum-battle/": ("mn-battle", "#mnb-verdict[data-state=ok]", "Still at war 63.7%",
@@ -33,11 +35,9 @@ def _open(pg, url: str, root: str, verdict: str) -> None:
     pg.wait_for_selector(verdict, timeout=15000)
 
 
-@pytest.fixture(params=["phone", "800"])
+@pytest.fixture(params=[PHONE_LABEL, "800"])
 def tool_page(request, browser):
-    ctx = ({"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-           if request.param == "phone" else {"viewport": {"width": 800, "height": 900}})
-    context = browser.new_context(**ctx)
+    context = browser.new_context(**CONTEXTS[request.param])
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -65,11 +65,11 @@ def _opens_on_a_verdict(pg, site_url, path):
         assert note.locator("a").first.get_attribute("href").rstrip("/").endswith(example.rstrip("/").split("/")[-1])
     box, screen = pg.locator(verdict).bounding_box(), pg.viewport_size
     assert box["y"] >= 0
-    if screen["width"] == 375:
+    if screen == PHONE["viewport"]:
         assert box["y"] + box["height"] <= screen["height"], f"{path}: the verdict ends at {box['y'] + box['height']:.0f} px"
         first = pg.locator(f"#{root} {FORM_CONTROLS}").first.bounding_box()
         assert first["y"] + first["height"] <= screen["height"], f"{path}: the first input ends at {first['y'] + first['height']:.0f} px"
-        assert pg.evaluate("document.documentElement.scrollWidth") <= 375
+        assert pg.evaluate("document.documentElement.scrollWidth") <= screen["width"]
 
 
 def test_start_blank_works_after_instant_navigation(phone_page, site_url):
