@@ -38,7 +38,7 @@ BREAKS = [
     ("ancient-conquest/rule/ac-player-turns.yaml", "step_of: ac-turn-sequence", "step_of: ac-combat",
      "step_of", "go in a circle", "does not link"),
 ]
-# the state fields (generator/validate/blocking/play_state_checks.py): another seat's own hero brought
+# the state fields (the play-along reader, content/assets/play/engine/state-rules.js): another seat's own hero brought
 # from setup; a line for a step its record's timing does not name
 BREAKS += [
     ("mare-nostrum/civilization/mn-rome.yaml", "  - record: mn-julius-caesar\n", "  - record: mn-hannibal\n",

@@ -1,4 +1,5 @@
-"""The state of a table as data (generator/validate/blocking/play_state_checks.py): what a
+"""The state of a table as data (judged by the play-along reader, content/assets/play/engine/state-rules.js,
+and play_state_checks.py's uses facts): what a
 seat brings, which records one seat alone may hold, what leaves by rule, uses, enters,
 timing.lines, wins, and closing steps of some rounds only. Each test plants one break in a deep
 copy of the loaded records and asserts exactly one line, path:line: field: problem (fix), from

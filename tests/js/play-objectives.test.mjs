@@ -149,3 +149,14 @@ test("a deadline's own turn is its check, and a judged objective no longer runs 
   t = judge(t, "ac-egyptian-empire", 7, "met");
   assert.equal(egypt7("10.ac-placement-of-units", t).verdict, "met");
 });
+
+test("an objective's timing.lines are held to its own timing.at, as a record's are (play-state/timing-lines)", () => {
+  const copy = structuredClone(data);
+  const aramean = copy.records.find((r) => r.id === "ac-aramean-peoples");
+  aramean.objectives[1].timing.lines = [{ at: "ac-combat", do: "Hold Kadesh." }];
+  assert.throws(() => E.rulesFromRecords(copy), (err) => {
+    assert.deepEqual(err.details.map((d) => [d.record, d.path.join("."), d.check]),
+      [["ac-aramean-peoples", "objectives.1.timing.lines.0.at", "play-state/timing-lines"]]);
+    return true;
+  });
+});

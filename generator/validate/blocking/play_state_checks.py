@@ -1,20 +1,17 @@
-"""The play-state fields' checks that are no engine's: two homes of one fact in one record.
+"""The play-state check that is no engine's: two homes of one fact in one record.
 
 The play-along engine's reader (content/assets/play/engine/state-rules.js) is the one judge of
 what it reads: what a seat brings, which records one seat alone may hold, what leaves by rule,
-uses and enters on records a table can hold, wins, and the rounds a closing step names. Its gaps
-are lines at their path, named play-state/<field> (generator/validate/bridges/scenarios.py). What is
-left here is what the engine never reads:
-
-- a fact 'Uses per ...' (shown on the record's page) and uses.times (the engine's) agree, and
-  such a fact has its uses;
-- timing.lines: each at is one of the record's own timing.at, once, and not beside at: unknown
-  (on a record and on a people's objectives).
+uses and enters on records a table can hold, timing.lines, wins, and the rounds a closing step
+names. Its gaps are lines at their path, named play-state/<field>
+(generator/validate/bridges/scenarios.py). What is left here reads a fact the engine never reads:
+a fact 'Uses per ...' (shown on the record's page) and uses.times (the engine's) agree, and such
+a fact has its uses.
 """
 from __future__ import annotations
 
 from generator.load.files import RawRecord
-from generator.problems import Problem, closest
+from generator.problems import Problem
 from generator.validate.blocking.play_along_checks import problem_at
 from generator.validate.blocking.doubt import outside_doubt
 
@@ -59,34 +56,4 @@ def check_uses_facts(records: list[RawRecord]) -> list[Problem]:
     return problems
 
 
-def check_timing_lines(records: list[RawRecord]) -> list[Problem]:
-    """Each timing.lines[].at is one of the record's own timing.at, once."""
-    problems = []
-    for r in records:
-        holders = [([], r.data)] + [(["objectives", i], o) for i, o in enumerate(r.data.get("objectives") or [])
-                                    if isinstance(o, dict) and r.data.get("kind") == "people"]
-        for base, holder in holders:
-            timing = holder.get("timing")
-            lines = timing.get("lines") if isinstance(timing, dict) else None
-            if not isinstance(lines, list):
-                continue
-            at = timing.get("at")
-            if not isinstance(at, list):
-                problems.append(problem_at(r, base + ["timing", "lines"], "lines are given but timing.at is unknown, "
-                                    "so no step shows them", "name the steps in timing.at, or leave lines out"))
-                continue
-            seen = set()
-            for i, line in enumerate(lines):
-                sid = line.get("at")
-                path = base + ["timing", "lines", i, "at"]
-                if sid not in at:
-                    close = closest(str(sid), [str(a) for a in at])
-                    problems.append(problem_at(r, path, f"{sid!r} is not one of this record's timing.at ({', '.join(map(str, at))})",
-                                        f"did you mean '{close}'?" if close else "name a step of timing.at, or add it there"))
-                elif sid in seen:
-                    problems.append(problem_at(r, path, f"{sid} has a line already", "give each step of timing.at one line"))
-                seen.add(sid)
-    return problems
-
-
-PLAY_STATE_CHECKS = [outside_doubt(c) for c in (check_uses_facts, check_timing_lines)]
+PLAY_STATE_CHECKS = [outside_doubt(check_uses_facts)]

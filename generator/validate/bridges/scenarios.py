@@ -45,8 +45,8 @@ PLAY = "play-along"
 NAMES = {PLAY: "the play-along engine", "mn-battle": "the battle calculator", "ac-battle": "the battle calculator", "mn-sets": "the sets helper",
          "ac-victory": "the victory helper", "dip-score": "the score helper", "mos-disaster": "the disaster helper"}
 # The play-along reader's judgments that do not hang on the turn's steps: said even while the turn has a line.
-STEP_FREE = frozenset({"play-state/brings", "play-state/seat-owns", "play-state/uses-and-enters", "play/play-along-refs",
-                       "play/players", "play/player-counts", "play/setup-steps", "play/setup-listed"})
+STEP_FREE = frozenset({"play-state/brings", "play-state/seat-owns", "play-state/uses-and-enters", "play-state/timing-lines",
+                       "play/play-along-refs", "play/players", "play/player-counts", "play/setup-steps", "play/setup-listed"})
 CHECKER = ROOT / "generator" / "validate" / "bridges" / "scenario_check.mjs"
 NODE_SECONDS = 60
 NODE_MAJOR = 20   # the oldest Node.js the engines are written for; the pinned one is newer

@@ -208,6 +208,37 @@ export function readStateRules({ pa, gid, game, records, byId, allById = byId, u
     passes.push({ kinds, at: p.at, first: typeof p.first === "string" ? plainText(p.first, byId) : null,
       note: typeof p.note === "string" ? plainText(p.note, byId) : null });
   }
+  // timing.lines: one line per step of the record's own timing.at, each a step of the turn. The
+  // lines as read, or null (none, or a gap that leaves them unread). An objective's lines (`base`
+  // its path) are held to its own timing.at alone: the page shows no objective's lines.
+  const LINES = "play-state/timing-lines";
+  const linesOf = (rid, base, timing) => {
+    const tl = timing && typeof timing === "object" ? timing.lines : undefined;
+    if (tl === undefined) return null;
+    const at = (...p) => [...base, "timing", "lines", ...p];
+    if (!isList(tl)) { if (!base.length) gap(rid, at(), "is not a list"); return null; }
+    const own = timing.at;
+    if (!isList(own)) {
+      gap(rid, at(), "lines are given but timing.at is unknown, so no step shows them", { check: LINES, fix: "name the steps in timing.at, or leave lines out" });
+      return null;
+    }
+    const out = [];
+    const seen = new Set();
+    tl.forEach((l, i) => {
+      if (!l || typeof l.do !== "string" || typeof l.at !== "string") { if (!base.length) gap(rid, at(i), "needs an at and a do"); return; }
+      if (!own.includes(l.at)) {
+        const named = own.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ");
+        gap(rid, at(i, "at"), `${quoted(l.at)} is not one of this record's timing.at (${named})`,
+          { check: LINES, fix: "name a step of timing.at, or add it there", near: { word: l.at, among: own.filter((x) => typeof x === "string") } });
+        return;
+      }
+      if (seen.has(l.at)) { gap(rid, at(i, "at"), `${l.at} has a line already`, { check: LINES, fix: "give each step of timing.at one line" }); return; }
+      seen.add(l.at);
+      if (stepIds && !base.length && l.at !== pa.turn && !stepIds.includes(l.at)) { gap(rid, at(i, "at"), `names ${l.at}, which is not a step of ${pa.turn}`); return; }
+      out.push({ at: l.at, do: plainText(l.do, byId) });
+    });
+    return out;
+  };
   // uses, enters and timing.lines, per record.
   const seated = new Set(records.flatMap((r) => (isList(r.brings) ? r.brings : []).map((b) => b && b.record)));
   const uses = new Map();
@@ -255,17 +286,10 @@ export function readStateRules({ pa, gid, game, records, byId, allById = byId, u
       if (!e || typeof e.do !== "string" || !e.do.trim()) gap(rec.id, ["enters", "do"], "is not a line of text");
       else enters.set(rec.id, { do: plainText(e.do, byId), note: typeof e.note === "string" ? plainText(e.note, byId) : null });
     }
-    const tl = rec.timing && rec.timing.lines;
-    if (tl !== undefined) {
-      if (!isList(tl)) { gap(rec.id, ["timing", "lines"], "is not a list"); continue; }
-      const out = [];
-      tl.forEach((l, i) => {
-        if (!l || typeof l.do !== "string" || typeof l.at !== "string") { gap(rec.id, ["timing", "lines", i], "needs an at and a do"); return; }
-        if (stepIds && l.at !== pa.turn && !stepIds.includes(l.at)) { gap(rec.id, ["timing", "lines", i, "at"], `names ${l.at}, which is not a step of ${pa.turn}`); return; }
-        out.push({ at: l.at, do: plainText(l.do, byId) });
-      });
-      lines.set(rec.id, out);
-    }
+    const read = linesOf(rec.id, [], rec.timing);
+    if (read) lines.set(rec.id, read);
+    // An objective's lines are judged as a record's are (its timing is the same field).
+    if (rec.kind === "people" && isList(rec.objectives)) rec.objectives.forEach((o, i) => o && typeof o === "object" && linesOf(rec.id, ["objectives", i], o.timing));
   }
   // wins: [{record, with, without, check: {after: [kinds]} | {at: [steps]}, holds: {kinds, count, where}, note}].
   const WINS = "play-state/wins";
