@@ -131,3 +131,11 @@ test("editing a record changes the count; a gap in the records is named", () => 
     && e.problems.some((p) => p.includes("Value per fortified city"))
     && e.problems.some((p) => p.includes("ac-assyrian-empire")) && e.problems.some((p) => p.includes("ac-philistines")));
 });
+
+test("an objective naming its optional rule without the value the rule gives is a gap at the rule", () => {
+  const data = realData();
+  delete recordIn(data, "ac-assyrian-empire").objectives[8].vp_alternative;
+  assert.throws(() => A.rulesFromRecords(data), (e) => e instanceof RecordsError
+    && e.details.length === 1 && e.details[0].record === "ac-assyrian-empire"
+    && e.details[0].path.join(".") === "objectives.8.vp_alternative_rule");
+});

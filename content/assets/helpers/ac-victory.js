@@ -60,6 +60,10 @@ export function rulesFromRecords(data) {
         problems.push(gap({ record: r.id, path: ["objectives", i, "vp_alternative_rule"], problem: `objective ${i + 1} names ${o.vp_alternative_rule}, which is not a record`,
           fix: "name the optional rule's record" }));
       }
+      if (o.vp_alternative_rule && o.vp_alternative === undefined) {
+        problems.push(gap({ record: r.id, path: ["objectives", i, "vp_alternative_rule"], problem: `objective ${i + 1} names an optional rule but no vp_alternative, the value it gives`,
+          fix: "add vp_alternative, or delete vp_alternative_rule" }));
+      }
       if (o.vp_alternative !== undefined && !o.vp_alternative_rule) {
         problems.push(gap({ record: r.id, path: ["objectives", i, "vp_alternative"], problem: `objective ${i + 1} has a second value but no vp_alternative_rule saying when it applies`,
           fix: "add vp_alternative_rule, or delete vp_alternative" }));

@@ -7,7 +7,8 @@ import { replaceRefs } from "./refs.js";
  * message}. `record` is the record id (null when no one record is at fault); `fact` a fact label;
  * `path` a field path inside the record (["payments", 0, "of"]); `row` [key column, row name] and
  * `column` a table cell; `problem` the sentence without the record id; `fix` how to correct the
- * data; `message` the sentence the page shows. Other keys (value, range) pass through.
+ * data; `message` the sentence the page shows. Other keys (value, range, near: {word, among}, the
+ * names it may be a misspelling of) pass through.
  */
 export function gap(where) {
   const g = { record: null, fact: null, path: null, row: null, column: null, fix: null, ...where };

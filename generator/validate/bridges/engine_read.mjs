@@ -41,6 +41,7 @@ function placed(engine, d) {
   return { record: d.record ?? null, fact: d.fact ?? null, path: Array.isArray(d.path) ? d.path : null,
     row: Array.isArray(d.row) ? d.row : null, column: d.column ?? null, value: d.value,   // no value (undefined) is left out of the JSON
     range: d.range ?? null, problem: String(d.problem ?? d.message), fix: d.fix ?? null,
+    near: d.near && typeof d.near === "object" ? d.near : null,   // {word, among}: the names it may be a misspelling of
     check: d.check || `engine/${engine}`, message: String(d.message ?? d.problem) };
 }
 

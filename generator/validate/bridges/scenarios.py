@@ -376,8 +376,11 @@ def _gap_problem(engine: str, gap: dict, rec, game_rec, tool_index: int, page: s
         return _fact_problem(who, rec, label, gap)
     path = [p for p in gap.get("path") or [] if isinstance(p, (str, int))]
     at = _held(rec.data, path) or (["kind"] if path and "kind" in rec.data else ["id"])   # a missing field: where fields start
-    return Problem(rec.rel, rec.line_of(at), field_path(path) if path else "(record)",
-                   f"{who} cannot read it: {problem}", gap.get("fix") or "give the record what the message names")
+    near = gap.get("near") if isinstance(gap.get("near"), dict) else {}
+    word, among = near.get("word"), near.get("among")
+    close = closest(word, [x for x in among if isinstance(x, str)]) if isinstance(word, str) and isinstance(among, list) else None
+    return Problem(rec.rel, rec.line_of(at), field_path(path) if path else "(record)", f"{who} cannot read it: {problem}",
+                   f"did you mean '{close}'?" if close else gap.get("fix") or "give the record what the message names")
 
 
 def _held(data, path: list) -> list:

@@ -89,7 +89,8 @@ function readEffect(rec, options, byId, problems, broken) {
     if (!base && broken.has(entry.item)) continue;
     if (!base) {
       problems.push(gap({ record: rec.id, path: ["construction", "reduces", i, "item"], value: entry.item,
-        problem: `reduces '${entry.item}', which is not a row of ${SOURCES.chart}`, fix: `name an item of ${SOURCES.chart}` }));
+        problem: `reduces '${entry.item}', which is not a row of ${SOURCES.chart}`, fix: `name an item of ${SOURCES.chart}`,
+        near: { word: entry.item, among: options.filter((o) => !o.kind).map((o) => o.item) } }));
       continue;
     }
     effect.reduces.push({ item: entry.item, onlyKind: entry.only_kind || null });
