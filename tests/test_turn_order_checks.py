@@ -115,3 +115,41 @@ def test_every_line_names_its_check(loaded):
     assert {p.check for p in problems} == {"play/turn-root", "records/references"}, [p.report() for p in problems]
     assert all(p.report().endswith(f" [{p.check}]") for p in problems)
     assert set(CHECK_GROUPS.values()) >= {p.check.split("/")[0] for p in problems}
+
+
+def test_the_timing_checks_steps_are_the_turns_the_engine_walks(loaded):
+    """Two readers build a turn from step_of: the engine's walk (turn-order.js stepsOf) and the timing
+    checks' step records (timing_checks.turn_steps). For every game they hold the same steps."""
+    import json
+    import subprocess
+
+    from generator.node_binary import pinned_node
+    from generator.paths import ROOT
+    from generator.validate.blocking.timing_checks import turn_steps
+
+    records, _ = loaded
+    _, parent = turn_steps(records)
+    turns = {r.data["game"]: r.data["play_along"]["turn"] for r in records if r.data.get("kind") == "game" and "play_along" in r.data}
+
+    def ancestors(s):
+        out, seen = [], {s}
+        while s in parent and parent[s] not in seen:
+            s = parent[s]
+            seen.add(s)
+            out.append(s)
+        return out
+
+    def under(root):
+        return {s for s in parent if root in ancestors(s)}
+    script = (f"import {{ stepsOf }} from {json.dumps((ROOT / 'content/assets/play/engine/turn-order.js').as_uri())};\n"
+              "let input = ''; process.stdin.on('data', (c) => { input += c; });\n"
+              "process.stdin.on('end', () => { const { turns, records } = JSON.parse(input);\n"
+              "  const out = {}; for (const [game, root] of Object.entries(turns)) "
+              "out[game] = stepsOf(root, records.filter((r) => r.game === game)).map((s) => s.id);\n"
+              "  process.stdout.write(JSON.stringify(out)); });\n")
+    payload = json.dumps({"turns": turns, "records": [r.data for r in records]}, default=str)
+    done = subprocess.run([str(pinned_node()), "--input-type=module", "-e", script], input=payload, capture_output=True,
+                          text=True, timeout=60, check=True)
+    walked = json.loads(done.stdout)
+    assert set(walked) == set(turns) and any(walked.values()), walked
+    assert {g: sorted(ids) for g, ids in walked.items()} == {g: sorted(under(root)) for g, root in turns.items()}
