@@ -101,22 +101,28 @@ def site_dir(shared_site):
 
 
 @pytest.fixture(scope="session")
-def records_json_path(tmp_path_factory, loaded):
+def records_json_path(request, tmp_path_factory, worker_id):
     """api/records.json as every build writes it (the generator's export: the same bytes MkDocs and
     Zensical publish, test_zensical.py compares them), without waiting for a site build. Beside it,
-    every other generated file as the site has it (search/index.json, which search.test.mjs reads)."""
-    from engines.zensical_build import read_config
-    from generator.build import model_from
-    from generator.paths import CONTENT
-    from generator.site_files import site_files
-    records, problems = loaded
-    assert not problems, "data is invalid:\n" + "\n".join(map(str, problems))
-    out = tmp_path_factory.mktemp("export")
-    files, _, _ = site_files(model_from(records), read_config().get("nav"), CONTENT)
-    for rel, text in files.items():
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        (out / rel).write_text(text, encoding="utf-8")
-    return out / "api" / "records.json"
+    every other generated file as the site has it (search/index.json, which search.test.mjs reads).
+    Written once per test run for every worker (tests/shared_site.py), and only read."""
+    import node_run
+    import shared_site as shared
+
+    def write(out: Path) -> dict:
+        from engines.zensical_build import read_config
+        from generator.build import model_from
+        from generator.paths import CONTENT
+        from generator.site_files import site_files
+        records, problems = request.getfixturevalue("loaded")
+        assert not problems, "data is invalid:\n" + "\n".join(map(str, problems))
+        files, _, _ = site_files(model_from(records), read_config().get("nav"), CONTENT)
+        for rel, text in files.items():
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            (out / rel).write_text(text, encoding="utf-8")
+        return {}
+    built = shared.once(node_run.shared_folder(tmp_path_factory, worker_id), "export", write)
+    return Path(built["dir"]) / "api" / "records.json"
 
 
 @pytest.fixture(scope="session")
