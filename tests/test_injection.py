@@ -28,7 +28,10 @@ from generator.validate.lints.originality import strings_in
 from generator.validate.schema.schema_compiled import compiled
 from generator.validate.schema.schemas import validators
 from generator.validate.run import load_and_validate
+from generator.validate.games import games_of
 
+# A record id in a problem's words, of any game of the registry (data/games.yaml).
+NAMED_ID = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(games_of().prefixes.values()))) + r")-[a-z0-9]+(?:-[a-z0-9]+)*")
 HOST = "evil.example"
 ONE_LINE = " ".join([      # every kind of link or request a text could try, in under 300 characters
     "[js](javascript:alert(1))",
@@ -133,7 +136,7 @@ def poisoned(request, tmp_path_factory):
             if path not in files:
                 # a list beside the records (data/audit-words.yaml) names a record's alias the
                 # poison rewrote: that record's aliases keep their text
-                for rid in re.findall(r"\b(?:mn|ac|swm|dip|mos)-[a-z0-9]+(?:-[a-z0-9]+)*", problem.problem + problem.fix):
+                for rid in NAMED_ID.findall(problem.problem + problem.fix):
                     if rid in by_id and "aliases" in by_id[rid][2]:
                         by_id[rid][1]["aliases"] = copy.deepcopy(by_id[rid][2]["aliases"])
                 continue
@@ -150,7 +153,7 @@ def poisoned(request, tmp_path_factory):
             for p, text in list(strings_in(rec)):
                 if text != _get(original, p) and text[:40] in problem.problem:
                     _set(rec, p, _get(original, p))
-            named_ids = re.findall(r"\b(?:mn|ac|swm|dip|mos)-[a-z0-9]+(?:-[a-z0-9]+)*", problem.problem + problem.fix)
+            named_ids = NAMED_ID.findall(problem.problem + problem.fix)
             if rec.get("kind") == "game" and field[:1] == ("tools",) and len(field) > 1:
                 # an engine cannot read its rules (a problem at its tool entry): the records
                 # it reads keep their text, as the calculators' own numbers and names must
