@@ -15,7 +15,8 @@ import { findRefs } from "../../shared/refs.js";
 export const TURN_ROOT = "play/turn-root";
 export const STEP_ORDER = "play/step-order";
 export const LINKED_ORDER = "play/linked-order";
-// The steps compared in one record (the references a record may hold: generator/load/limits.py).
+// The most links of one record compared: the comparison is quadratic, and the reader may see a
+// record before the generator's cap on references (text/reference-count) has refused it.
 const MAX_LINKED = 500;
 
 const isOrder = (x) => Number.isInteger(x);
