@@ -125,22 +125,14 @@ def test_the_timing_checks_steps_are_the_turns_the_engine_walks(loaded):
 
     from generator.node_binary import pinned_node
     from generator.paths import ROOT
-    from generator.validate.blocking.timing_checks import turn_steps
+    from generator.validate.blocking.timing_checks import _ancestors, turn_steps
 
     records, _ = loaded
     _, parent = turn_steps(records)
     turns = {r.data["game"]: r.data["play_along"]["turn"] for r in records if r.data.get("kind") == "game" and "play_along" in r.data}
 
-    def ancestors(s):
-        out, seen = [], {s}
-        while s in parent and parent[s] not in seen:
-            s = parent[s]
-            seen.add(s)
-            out.append(s)
-        return out
-
     def under(root):
-        return {s for s in parent if root in ancestors(s)}
+        return {s for s in parent if root in _ancestors(s, parent)}
     script = (f"import {{ stepsOf }} from {json.dumps((ROOT / 'content/assets/play/engine/turn-order.js').as_uri())};\n"
               "let input = ''; process.stdin.on('data', (c) => { input += c; });\n"
               "process.stdin.on('end', () => { const { turns, records } = JSON.parse(input);\n"
