@@ -6,6 +6,7 @@ import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, sta
 import { openingQuery } from "../tools/opening.js";
 import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
+import { P } from "./ac-victory-query.js";
 
 const PAGE = "calculators/ancient-conquest-victory.md"; // its entry in the game record's tools (opens_on)
 
@@ -87,25 +88,25 @@ function mount(root, data) {
   let fromTable = { players: {}, missed: [] };
   function formQuery() {
     const q = new URLSearchParams();
-    for (const b of boxes) if (b.checked) q.append("o", b.dataset.objective);
-    for (const b of boxes) if (!b.checked && fromTable.missed.includes(b.dataset.objective)) q.append("x", b.dataset.objective);
+    for (const b of boxes) if (b.checked) q.append(P.achieved, b.dataset.objective);
+    for (const b of boxes) if (!b.checked && fromTable.missed.includes(b.dataset.objective)) q.append(P.missed, b.dataset.objective);
     for (const g of rules.groups) {
-      if (fromTable.players[g]) q.set(`g${g}.player`, fromTable.players[g]);
+      if (fromTable.players[g]) q.set(P.player(g), fromTable.players[g]);
       const x = extras[g];
       for (const [k, r] of [["deities", x.deities], ["own", x.own], ["fortified", x.fortified], ...x.types.map((t) => [t.t.key, t])]) {
         if (r.input.value.trim() !== "") q.set(`g${g}.${k}`, r.input.value.trim());
       }
     }
     for (const p of pairSel) if (p.sel.value) q.set(p.place, p.sel.value);
-    for (const o of optBoxes) if (o.box.checked) q.append("opt", o.o.id);
+    for (const o of optBoxes) if (o.box.checked) q.append(P.optional, o.o.id);
     if (citySel.value !== CITY_RULES[0]) q.set("cities", citySel.value);
     for (const r of readingSel) if (r.sel.value !== READINGS[r.k][0]) q.set(`r.${r.k}`, r.sel.value);
     return q;
   }
   function fillForm(query) {
     const q = new URLSearchParams(query);
-    fromTable = { players: Object.fromEntries(rules.groups.map((g) => [g, q.get(`g${g}.player`)]).filter(([, v]) => v)), missed: q.getAll("x") };
-    const achieved = q.getAll("o");
+    fromTable = { players: Object.fromEntries(rules.groups.map((g) => [g, q.get(P.player(g))]).filter(([, v]) => v)), missed: q.getAll(P.missed) };
+    const achieved = q.getAll(P.achieved);
     for (const b of boxes) b.checked = achieved.includes(b.dataset.objective);
     for (const g of rules.groups) {
       const x = extras[g];

@@ -10,6 +10,7 @@ import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef,
 import { readCount, shorten } from "../shared/input.js";
 import { params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
+import { P, keyOf } from "./ac-victory-query.js";
 
 const GAME = "ancient-conquest";
 const CHECK = "engine/ac-victory";   // the check name of its gaps in the generator's lines
@@ -34,7 +35,6 @@ export const READINGS = {
 // The city scoring a table plays: none, the optional rule of section 8, or the optional Table of City Differences.
 export const CITY_RULES = ["none", "rule-8", "table"];
 
-function keyOf(id) { return id.replace(/^ac-/, ""); }
 
 /** The rules of the final count, from records.json's content or a records array. */
 export function rulesFromRecords(data) {
@@ -130,19 +130,19 @@ export function scenarioFromQuery(rules, query) {
   const q = params(query);
   const s = emptyScenario(rules);
   const errors = [];
-  for (const raw of q.getAll("o")) {
+  for (const raw of q.getAll(P.achieved)) {
     const [pk, n] = raw.split(".");
     const people = rules.peoples.find((p) => p.key === pk);
     const obj = people && people.objectives.find((o) => String(o.n) === n);
-    if (!obj) errors.push({ field: "o", message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
+    if (!obj) errors.push({ field: P.achieved, message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
     else if (!s.achieved.includes(raw)) s.achieved.push(raw);
   }
-  for (const raw of q.getAll("x")) {
+  for (const raw of q.getAll(P.missed)) {
     const [pk, n] = raw.split(".");
     const people = rules.peoples.find((p) => p.key === pk);
     const obj = people && people.objectives.find((o) => String(o.n) === n);
-    if (!obj) errors.push({ field: "x", message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
-    else if (s.achieved.includes(raw)) errors.push({ field: "x", message: `${people.name}'s objective ${n} is marked both achieved and missed; it counts as achieved until you untick it.` });
+    if (!obj) errors.push({ field: P.missed, message: `“${shorten(raw)}” is not an objective in the records; it was left out.` });
+    else if (s.achieved.includes(raw)) errors.push({ field: P.missed, message: `${people.name}'s objective ${n} is marked both achieved and missed; it counts as achieved until you untick it.` });
     else if (!s.missed.includes(raw)) s.missed.push(raw);
   }
   const cityKeys = ["fortified", ...rules.cityTypes.map((t) => t.key)];
@@ -160,10 +160,10 @@ export function scenarioFromQuery(rules, query) {
       const v = num(k, k === "fortified" ? "fortified cities conquered" : `${rules.cityTypes.find((t) => t.key === k).name}, conquered`);
       if (v) s.groups[g].cities[k] = v;
     }
-    const who = q.get(`g${g}.player`);
+    const who = q.get(P.player(g));
     if (who !== null) {
       const r = readCount(who, { label: `Group ${g}: the player who plays it`, min: 1 });
-      if (r.error) errors.push({ field: `g${g}.player`, message: r.error });
+      if (r.error) errors.push({ field: P.player(g), message: r.error });
       else s.groups[g].player = r.value;
     }
   }
@@ -173,9 +173,9 @@ export function scenarioFromQuery(rules, query) {
     if (rules.groups.map(String).includes(raw)) s.pair[place] = Number(raw);
     else errors.push({ field: place, message: `${place}=“${shorten(raw)}”: give the number of the group that conquered it (${rules.groups.join(", ")}).` });
   }
-  for (const id of q.getAll("opt")) {
+  for (const id of q.getAll(P.optional)) {
     if (rules.optional.some((o) => o.id === id)) { if (!s.optional.includes(id)) s.optional.push(id); }
-    else errors.push({ field: "opt", message: `“${shorten(id)}” is not an optional rule that changes an objective's points; it was left out.` });
+    else errors.push({ field: P.optional, message: `“${shorten(id)}” is not an optional rule that changes an objective's points; it was left out.` });
   }
   const cities = q.get("cities");
   if (cities !== null) {
@@ -188,25 +188,25 @@ export function scenarioFromQuery(rules, query) {
     if (values.includes(v)) s.readings[k] = v;
     else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
-  const known = new Set(["o", "x", "tyre", "sidon", "opt", "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
+  const known = new Set([P.achieved, P.missed, "tyre", "sidon", P.optional, "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
     ...rules.groups.flatMap((g) => ["deities", "own", "player", ...cityKeys].map((k) => `g${g}.${k}`))]);
-  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["o", "x", "opt"] }) };
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: [P.achieved, P.missed, P.optional] }) };
 }
 
 /** The query string of a scenario (without "?"), in a stable order. */
 export function scenarioToQuery(rules, s) {
   const q = new URLSearchParams();
-  for (const p of rules.peoples) for (const o of p.objectives) if (s.achieved.includes(`${p.key}.${o.n}`)) q.append("o", `${p.key}.${o.n}`);
-  for (const p of rules.peoples) for (const o of p.objectives) if ((s.missed || []).includes(`${p.key}.${o.n}`)) q.append("x", `${p.key}.${o.n}`);
+  for (const p of rules.peoples) for (const o of p.objectives) if (s.achieved.includes(`${p.key}.${o.n}`)) q.append(P.achieved, `${p.key}.${o.n}`);
+  for (const p of rules.peoples) for (const o of p.objectives) if ((s.missed || []).includes(`${p.key}.${o.n}`)) q.append(P.missed, `${p.key}.${o.n}`);
   for (const g of rules.groups) {
     const x = s.groups[g];
-    if (Number.isInteger(x.player)) q.set(`g${g}.player`, String(x.player));
+    if (Number.isInteger(x.player)) q.set(P.player(g), String(x.player));
     if (x.deities) q.set(`g${g}.deities`, String(x.deities));
     if (x.own) q.set(`g${g}.own`, String(x.own));
     for (const k of ["fortified", ...rules.cityTypes.map((t) => t.key)]) if (x.cities[k]) q.set(`g${g}.${k}`, String(x.cities[k]));
   }
   for (const place of ["tyre", "sidon"]) if (s.pair[place]) q.set(place, String(s.pair[place]));
-  for (const o of rules.optional) if (s.optional.includes(o.id)) q.append("opt", o.id);
+  for (const o of rules.optional) if (s.optional.includes(o.id)) q.append(P.optional, o.id);
   if (s.cities !== CITY_RULES[0]) q.set("cities", s.cities);
   for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(`r.${k}`, s.readings[k]);
   return q.toString();

@@ -4,6 +4,7 @@
 import { rulesFromRecords, scoreQuery, scenarioToQuery, formatPoints, READINGS, READING_NAMES, MAX_POWERS } from "./dip-score.js";
 import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict, loadToolRecords } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
+import { POWER, powerValue, powerParts } from "./dip-score-query.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const PAGE = "calculators/diplomacy-score.md"; // its entry in the game record's tools (opens_on)
@@ -17,7 +18,7 @@ function mount(root, data) {
   const general = el("div", { role: "alert", class: "th-alert", id: "dps-errors" });
   const rowsBox = el("div", { id: "dps-powers" });
   const add = el("button", { type: "button", class: "th-button", id: "dps-add", text: "Add a power" });
-  const powers = el("fieldset", { "data-field": "p" }, el("legend", { text: "Supply centres at the end" }),
+  const powers = el("fieldset", { "data-field": POWER }, el("legend", { text: "Supply centres at the end" }),
     el("p", { class: "th-hint", text: "The fragment never lists the powers; its examples name "
       + `${rules.powers.map((p) => p.name).join(", ")}. Rename, add or remove powers to match your map.` }),
     rowsBox, el("div", { class: "th-chips" }, add));
@@ -57,7 +58,7 @@ function mount(root, data) {
   }
   function formQuery() {
     const q = new URLSearchParams();
-    for (const r of rows) q.append("p", `${r.count.value.trim()}:${r.nameInput.value}`);
+    for (const r of rows) q.append(POWER, powerValue(r.count.value.trim(), r.nameInput.value));
     for (const s of selects) if (s.sel.value !== READINGS[s.k][0]) q.set(`r.${s.k}`, s.sel.value);
     return q;
   }
@@ -88,9 +89,9 @@ function mount(root, data) {
   root.addEventListener("change", (ev) => { if (ev.target.matches("select")) update(formQuery()); });
 
   const q = new URLSearchParams(query);
-  const given = q.getAll("p").slice(0, MAX_POWERS).map((e) => {
-    const cut = e.indexOf(":");
-    return cut < 0 ? ["", e] : [e.slice(cut + 1), e.slice(0, cut)];
+  const given = q.getAll(POWER).slice(0, MAX_POWERS).map((e) => {
+    const parts = powerParts(e);
+    return [parts.name, parts.centres];
   });
   setRows(given.length ? given : rules.powers.map((p) => [p.name, ""]));
   for (const s of selects) s.sel.value = READINGS[s.k].includes(q.get(`r.${s.k}`)) ? q.get(`r.${s.k}`) : READINGS[s.k][0];

@@ -11,6 +11,7 @@ import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef, gap,
 import { readCount, shorten } from "../shared/input.js";
 import { cleanName, params } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
+import { POWER, powerValue, powerParts } from "./dip-score-query.js";
 
 const GAME = "diplomacy-variant";
 const CHECK = "engine/dip-score";   // the check name of its gaps in the generator's lines
@@ -100,14 +101,13 @@ export function scenarioFromQuery(query) {
   const q = params(query);
   const s = emptyScenario();
   const errors = [];
-  const raw = q.getAll("p");
-  if (raw.length > MAX_POWERS) errors.push({ field: "p", message: `The link lists ${raw.length} powers; the helper takes at most ${MAX_POWERS}, so the rest were left out.` });
+  const raw = q.getAll(POWER);
+  if (raw.length > MAX_POWERS) errors.push({ field: POWER, message: `The link lists ${raw.length} powers; the helper takes at most ${MAX_POWERS}, so the rest were left out.` });
   raw.slice(0, MAX_POWERS).forEach((entry, i) => {
-    const cut = entry.indexOf(":");
-    const countText = cut < 0 ? entry : entry.slice(0, cut);
-    const name = cleanName(cut < 0 ? "" : entry.slice(cut + 1)) || `Power ${i + 1}`;
-    const r = readCount(countText, { label: `Centres of ${name}` });
-    if (r.error) errors.push({ field: `p${i}`, message: r.error });
+    const parts = powerParts(entry);
+    const name = cleanName(parts.name) || `Power ${i + 1}`;
+    const r = readCount(parts.centres, { label: `Centres of ${name}` });
+    if (r.error) errors.push({ field: `${POWER}${i}`, message: r.error });
     s.powers.push({ name, centres: r.error ? null : r.value });
   });
   for (const [k, values] of Object.entries(READINGS)) {
@@ -116,14 +116,14 @@ export function scenarioFromQuery(query) {
     if (values.includes(v)) s.readings[k] = v;
     else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
-  const known = new Set(["p", ...Object.keys(READINGS).map((k) => `r.${k}`)]);
-  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["p"] }) };
+  const known = new Set([POWER, ...Object.keys(READINGS).map((k) => `r.${k}`)]);
+  return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: [POWER] }) };
 }
 
 /** The query string of a scenario (without "?"). */
 export function scenarioToQuery(s) {
   const q = new URLSearchParams();
-  for (const p of s.powers) q.append("p", `${p.centres === null ? "" : p.centres}:${p.name}`);
+  for (const p of s.powers) q.append(POWER, powerValue(p.centres, p.name));
   for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(`r.${k}`, s.readings[k]);
   return q.toString();
 }
@@ -155,7 +155,7 @@ function placeBonus(rules, place, beyond) {
 export function score(rules, scenario) {
   const errors = [];
   const powers = scenario.powers.map((p, i) => ({ ...p, i }));
-  if (powers.length < 2) errors.push({ field: "p", message: "Enter at least two powers." });
+  if (powers.length < 2) errors.push({ field: POWER, message: "Enter at least two powers." });
   powers.forEach((p) => { if (p.centres === null) errors.push({ field: `p${p.i}`, message: `Enter the centres of ${p.name}.` }); });
   const seen = new Map();
   for (const p of powers) {

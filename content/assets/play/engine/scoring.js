@@ -1,13 +1,12 @@
 // The link to the game's scoring helper at the end of the game, with the table filled in.
 // Pure: no DOM.
 //
-// Each helper reads its own query (content/assets/helpers/README.md); only what the table
-// knows is written, in that helper's form, so the helper opens with no message:
-// - the Diplomacy score helper (dip-score): one p=<centres>:<name> per player, the seat's
-//   name (centres start at 0: the table does not know them);
-// - the Ancient Conquest victory helper (ac-victory): g<group>.player=<player> for each seat
-//   (a seat is a nation-group), o=<people>.<n> for each objective judged met and x=<people>.<n>
-//   for each judged missed, opt=<rule> for each option on that changes an objective's points (an
+// Each helper's query is written where the helper reads it (content/assets/helpers/*-query.js); this
+// module says only what the table knows, so the helper opens with no message:
+// - the Diplomacy score helper: each player's power by name (centres start at 0: the table does
+//   not know them);
+// - the Ancient Conquest victory helper: who plays each group (a seat is a nation-group), each
+//   objective judged met or missed, and each option on that changes an objective's points (an
 //   objective's vp_alternative_rule);
 // - any other page: its address alone.
 // After it, what the options on write (the game record's tools[].option_values of the helper's
@@ -17,6 +16,8 @@ import { gameRules } from "./records.js";
 import { stateOf } from "./log.js";
 import { BLANK } from "../../tools/opening.js";
 import { optionParams } from "./tool-options.js";
+import { tableQuery as scoreQuery } from "../../helpers/dip-score-query.js";
+import { tableQuery as victoryQuery } from "../../helpers/ac-victory-query.js";
 
 /** The site-relative address of a page source ("calculators/x.md" -> "calculators/x/"). */
 export function pageHref(page) {
@@ -26,25 +27,18 @@ export function pageHref(page) {
 
 const FILL = {
   "diplomacy-score": (g, table) => {
-    const q = new URLSearchParams();
     const n = Number.isInteger(table.players) ? table.players : (table.seats || []).length;
-    for (let i = 0; i < n; i += 1) {
-      const key = (table.seats || [])[i];
-      const seat = g.seats.choices.find((c) => c.key === key);
-      q.append("p", seat ? `0:${seat.name}` : `0:Player ${i + 1}`);
-    }
-    return q;
+    return scoreQuery(Array.from({ length: n }, (_, i) => {
+      const seat = g.seats.choices.find((c) => c.key === (table.seats || [])[i]);
+      return seat ? seat.name : `Player ${i + 1}`;
+    }));
   },
   "ancient-conquest-victory": (g, table, rules) => {
-    const q = new URLSearchParams();
-    (table.seats || []).forEach((key, i) => { if (key && /^\d+$/.test(key)) q.set(`g${key}.player`, String(i + 1)); });
-    const short = (id) => id.replace(/^ac-/, "");
-    for (const v of stateOf(rules, table).objectives) q.append(v.verdict === "met" ? "o" : "x", `${short(v.id)}.${v.n}`);
-    const on = table.options || [];
+    const players = (table.seats || []).map((key, i) => [key, i + 1]).filter(([key]) => key && /^\d+$/.test(key));
+    const verdicts = stateOf(rules, table).objectives.map((v) => ({ id: v.id, n: v.n, met: v.verdict === "met" }));
     const scored = new Set();
     for (const r of g.records) for (const o of (r.kind === "people" && r.objectives) || []) if (o && o.vp_alternative_rule) scored.add(o.vp_alternative_rule);
-    for (const id of on) if (scored.has(id)) q.append("opt", id);
-    return q;
+    return victoryQuery({ players, verdicts, optional: (table.options || []).filter((id) => scored.has(id)) });
   },
 };
 
