@@ -101,3 +101,33 @@ test("a shared order is a gap at each step sharing it; a missing one is a gap at
     ["mn-combat order [play/step-order]", "mn-movement order [play/step-order]"]);
   assert.deepEqual(gapsOf((d) => { delete recordIn(d, "mn-combat").order; }), ["mn-combat step_of [play/step-order]"]);
 });
+
+test("hostile step records: odd types, circles and a record linking 3,000 steps give gaps or nothing, never a throw or a hang", async () => {
+  const { stepsOf, stepOrderGaps, turnRootGap } = await import("../../content/assets/play/engine/turn-order.js");
+  const rule = (id, more) => ({ id, kind: "rule", game: "g", ...more });
+  const many = Array.from({ length: 3000 }, (_, i) => rule(`x-m${i}`, { step_of: "x-big", order: 3000 - i }));
+  const records = [
+    rule("x-root", { steps: [42, null, { id: "x-a" }, "{x-a}", "{x-b}"], text: 7 }),
+    rule("x-a", { step_of: "x-root", order: "1" }),
+    rule("x-b", { step_of: "x-root", order: 1.5 }),
+    rule("x-c", { step_of: "x-root", order: true }),
+    rule("x-d", { step_of: "x-root", order: null }),
+    rule("x-self", { step_of: "x-self", order: 1 }),
+    rule("x-p", { step_of: "x-q", order: 1 }), rule("x-q", { step_of: "x-p", order: 1 }),
+    rule("x-big", { step_of: "x-root", order: 9, text: many.map((r) => `{${r.id}}`).join(" ") }),
+    { id: "x-card", kind: "card", game: "g", step_of: "x-root", order: 2 },
+    { kind: "rule", step_of: "x-root" },
+    ...many,
+  ];
+  const byId = new Map(records.filter((r) => typeof r.id === "string").map((r) => [r.id, r]));
+  const t = performance.now();
+  const steps = stepsOf("x-root", records);
+  const gaps = stepOrderGaps(records, byId);
+  const root = turnRootGap({ id: "x-game", play_along: { turn: "x-p" } }, records, byId);
+  assert.ok(performance.now() - t < 5000, "the walk and the judgments end in seconds");
+  assert.equal(new Set(steps.map((s) => s.id)).size, steps.length, "each step once");
+  assert.equal(root, null, "a turn on a step_of circle is timing/step-records' line, not the reader's");
+  assert.ok(gaps.every((g) => typeof g.record === "string" && Array.isArray(g.path) && g.check.startsWith("play/")), JSON.stringify(gaps.slice(0, 3)));
+  assert.deepEqual(gaps.filter((g) => g.path[0] === "step_of").map((g) => g.record), ["x-d"], "a null order is a missing order");
+  assert.ok(gaps.some((g) => g.check === "play/linked-order" && g.record.startsWith("x-m")), "the big record's reversed orders are named");
+});
