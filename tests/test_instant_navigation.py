@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from screens import CONTEXTS
+from screens import CONTEXTS, PHONE_LABEL
 from site_pages import LANDED_JS, wait_until_landed
 
 
@@ -75,15 +75,12 @@ STAYS_JS = """([landed, id, path, ms]) => new Promise((resolve) => {
     look(); })"""
 
 
-@pytest.mark.parametrize("target", list(LANDINGS))
-def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without_service_worker, site_url, target):
-    """The theme records the scroll offset 100 ms after each scroll; a link followed within
-    those 100 ms, to a page that takes longer to arrive, used to land at the old offset
-    (a quick tap after a flick on a phone). assets/page/anchor-landing.js puts it right."""
-    page = page_without_service_worker
-    path, href, anchor = LANDINGS[target]
+def follow_right_after_a_scroll(page, site_url: str, target: str, arrives_after_s: float) -> None:
+    """From the heroes list, scroll, then follow the link to LANDINGS[target] at once, its page
+    arriving `arrives_after_s` seconds later."""
+    path, href, _ = LANDINGS[target]
     def slow(route):
-        time.sleep(0.4)   # the target page arrives after the theme has written the stale offset
+        time.sleep(arrives_after_s)   # the target page arrives after the theme has written the stale offset
         route.continue_()
 
     # networkidle: the theme takes over a link only once its sitemap.xml has arrived (it lists the
@@ -98,12 +95,39 @@ def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without
     # well inside the theme's 100 ms. (Playwright's own click takes longer than that.)
     page.evaluate("""() => new Promise(done => { scrollTo(0, 1500); requestAnimationFrame(() =>
         requestAnimationFrame(() => { document.getElementById('go').click(); done(); })); })""")
+
+
+@pytest.mark.parametrize("target", list(LANDINGS))
+def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without_service_worker, site_url, target):
+    """The theme records the scroll offset 100 ms after each scroll; a link followed within
+    those 100 ms, to a page that takes longer to arrive, used to land at the old offset
+    (a quick tap after a flick on a phone). assets/page/anchor-landing.js puts it right."""
+    page = page_without_service_worker
+    path, _, anchor = LANDINGS[target]
+    follow_right_after_a_scroll(page, site_url, target, 0.4)
     wait_until_landed(page, anchor, "/" + path)   # where it lands is the test, not how soon: a busy machine takes seconds
     assert page.evaluate("window.__noReload") == 1, "the page was fully reloaded: instant navigation is off"
     # And it stays there: every frame of twice the theme's 100 ms offset record, read in the page
     # (a wait_for_function could time out before its first poll on a loaded machine).
     moved = page.evaluate(STAYS_JS, [LANDED_JS, anchor, "/" + path, 200])
     assert moved is None, f"the page scrolled away after landing, to scrollY {moved}"
+
+
+LATE_PAGE_S = 7   # a page that takes seconds to come, as on a phone with poor signal
+
+
+def test_a_link_whose_page_comes_seconds_later_still_lands_where_it_points(browser, site_url):
+    """The same tap after a flick, on a phone whose page takes LATE_PAGE_S seconds to arrive (and a
+    fresh clone under load, whose page was drawn more than 5 s after the tap): it still lands."""
+    context = browser.new_context(**CONTEXTS[PHONE_LABEL], service_workers="block")
+    try:
+        page = context.new_page()
+        path, _, anchor = LANDINGS["a record's page"]
+        follow_right_after_a_scroll(page, site_url, "a record's page", LATE_PAGE_S)
+        wait_until_landed(page, anchor, "/" + path, timeout=15000 + LATE_PAGE_S * 1000)
+        assert page.evaluate("window.__noReload") == 1, "the page was fully reloaded: instant navigation is off"
+    finally:
+        context.close()
 
 
 # Every timer of 100 ms or more fires a second late, as on a phone whose main thread is busy,

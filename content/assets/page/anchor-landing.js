@@ -6,7 +6,9 @@
 // exactly that, and a record's page opened that way showed its middle, not its name. This
 // arms on such a click and, once the new page is drawn, puts the page where the link points
 // if the theme did not.
-const EXPIRES_MS = 5000;
+// A page may take many seconds to come on a phone with poor signal; the click is spent at the
+// next page drawn, whichever it is, so a long wait misplaces nothing.
+const EXPIRES_MS = 60000;
 let armed = null;   // {path, id, at}
 
 document.addEventListener("click", (event) => {
