@@ -6,7 +6,8 @@ import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, sta
 import { openingQuery } from "../tools/opening.js";
 import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
-import { P } from "./ac-victory-query.js";
+import { P, PAIR } from "./ac-victory-query.js";
+import { readingParam } from "./shared/input.js";
 
 const PAGE = "calculators/ancient-conquest-victory.md"; // its entry in the game record's tools (opens_on)
 
@@ -42,10 +43,10 @@ function mount(root, data) {
       const tally = el("span", { class: "th-hint", "data-tally": p.key });
       return el("details", { class: "th-people" }, el("summary", {}, el("span", { text: p.name }), " ", tally), items);
     });
-    const deities = countRow(`acv-g${g}-deities`, `g${g}.deities`, "Captured deity counters");
-    const own = countRow(`acv-g${g}-own`, `g${g}.own`, "Own deity counters held");
-    const fortified = countRow(`acv-g${g}-fortified`, `g${g}.fortified`, "Fortified cities conquered");
-    const types = rules.cityTypes.map((t) => ({ t, ...countRow(`acv-g${g}-${t.key}`, `g${g}.${t.key}`, `${t.name}, conquered (${t.vp} VP each)`) }));
+    const deities = countRow(`acv-g${g}-deities`, P.count(g, "deities"), "Captured deity counters");
+    const own = countRow(`acv-g${g}-own`, P.count(g, "own"), "Own deity counters held");
+    const fortified = countRow(`acv-g${g}-fortified`, P.count(g, "fortified"), "Fortified cities conquered");
+    const types = rules.cityTypes.map((t) => ({ t, ...countRow(`acv-g${g}-${t.key}`, P.count(g, t.key), `${t.name}, conquered (${t.vp} VP each)`) }));
     extras[g] = { deities, own, fortified, types };
     return el("fieldset", { id: `acv-group-${g}` }, el("legend", { "data-group-name": String(g), text: `Group ${g}` }), peoples,
       deities.row, own.row, fortified.row, types.map((x) => x.row));
@@ -55,16 +56,16 @@ function mount(root, data) {
     const box = el("input", { type: "checkbox", id: `acv-opt-${o.id}`, "data-opt": o.id });
     return { o, box, row: el("label", { class: "th-check", for: box.id }, box, el("span", {}, "Optional rule played: ", recordLink(o))) };
   });
-  const citySel = el("select", { id: "acv-cities", "data-field": "cities" },
+  const citySel = el("select", { id: "acv-cities", "data-field": P.cities },
     CITY_RULES.map((c, i) => el("option", { value: c, text: CITY_TEXT[c] + (i === 0 ? " (default)" : "") })));
-  const pairSel = ["tyre", "sidon"].map((place, i) => {
+  const pairSel = PAIR.map((place, i) => {
     const sel = el("select", { id: `acv-${place}`, "data-field": place },
       el("option", { value: "", text: "no group" }), rules.groups.map((g) => el("option", { value: String(g), text: `Group ${g}` })));
     return { place, sel, row: el("label", { class: "th-row th-row-wide", for: sel.id, "data-field-row": "" },
       el("span", { text: `${rules.pair.places[i].name} conquered by` }), sel) };
   });
   const readingSel = Object.entries(READINGS).map(([k, values]) => {
-    const sel = el("select", { id: `acv-r-${k}`, "data-field": `r.${k}` },
+    const sel = el("select", { id: `acv-r-${k}`, "data-field": readingParam(k) },
       values.map((v, i) => el("option", { value: v, text: READING_TEXT[k][1][v] + (i === 0 ? " (default)" : "") })));
     return { k, sel, row: el("label", { class: "th-row th-row-wide", for: sel.id, "data-field-row": "" }, el("span", { text: READING_TEXT[k][0] }), sel) };
   });
@@ -93,14 +94,12 @@ function mount(root, data) {
     for (const g of rules.groups) {
       if (fromTable.players[g]) q.set(P.player(g), fromTable.players[g]);
       const x = extras[g];
-      for (const [k, r] of [["deities", x.deities], ["own", x.own], ["fortified", x.fortified], ...x.types.map((t) => [t.t.key, t])]) {
-        if (r.input.value.trim() !== "") q.set(`g${g}.${k}`, r.input.value.trim());
-      }
+      for (const r of counts(x)) if (r.input.value.trim() !== "") q.set(r.input.dataset.field, r.input.value.trim());
     }
     for (const p of pairSel) if (p.sel.value) q.set(p.place, p.sel.value);
     for (const o of optBoxes) if (o.box.checked) q.append(P.optional, o.o.id);
-    if (citySel.value !== CITY_RULES[0]) q.set("cities", citySel.value);
-    for (const r of readingSel) if (r.sel.value !== READINGS[r.k][0]) q.set(`r.${r.k}`, r.sel.value);
+    if (citySel.value !== CITY_RULES[0]) q.set(P.cities, citySel.value);
+    for (const r of readingSel) if (r.sel.value !== READINGS[r.k][0]) q.set(readingParam(r.k), r.sel.value);
     return q;
   }
   function fillForm(query) {
@@ -110,15 +109,13 @@ function mount(root, data) {
     for (const b of boxes) b.checked = achieved.includes(b.dataset.objective);
     for (const g of rules.groups) {
       const x = extras[g];
-      for (const [k, r] of [["deities", x.deities], ["own", x.own], ["fortified", x.fortified], ...x.types.map((t) => [t.t.key, t])]) {
-        r.input.value = q.get(`g${g}.${k}`) || "";
-      }
+      for (const r of counts(x)) r.input.value = q.get(r.input.dataset.field) || "";
     }
     for (const p of pairSel) p.sel.value = rules.groups.map(String).includes(q.get(p.place)) ? q.get(p.place) : "";
-    const opts = q.getAll("opt");
+    const opts = q.getAll(P.optional);
     for (const o of optBoxes) o.box.checked = opts.includes(o.o.id);
-    citySel.value = CITY_RULES.includes(q.get("cities")) ? q.get("cities") : CITY_RULES[0];
-    for (const r of readingSel) r.sel.value = READINGS[r.k].includes(q.get(`r.${r.k}`)) ? q.get(`r.${r.k}`) : READINGS[r.k][0];
+    citySel.value = CITY_RULES.includes(q.get(P.cities)) ? q.get(P.cities) : CITY_RULES[0];
+    for (const r of readingSel) r.sel.value = READINGS[r.k].includes(q.get(readingParam(r.k))) ? q.get(readingParam(r.k)) : READINGS[r.k][0];
     // Open the peoples that have an objective ticked, so a shared link shows what counts.
     for (const d of root.querySelectorAll("details.th-people")) d.open = [...d.querySelectorAll("input:checked")].length > 0;
   }
@@ -150,7 +147,7 @@ function mount(root, data) {
     for (const b of boxes) b.checked = false;
     for (const g of rules.groups) {
       const x = extras[g];
-      for (const r of [x.deities, x.own, x.fortified, ...x.types]) r.input.value = "";
+      for (const r of counts(x)) r.input.value = "";
     }
     for (const p of pairSel) p.sel.value = "";
     const q = formQuery().toString();
@@ -161,6 +158,11 @@ function mount(root, data) {
   root.addEventListener("change", (ev) => { if (ev.target.matches("select, input[type=checkbox]")) update(formQuery()); });
   fillForm(query);
   update(query);
+}
+
+/** A group's count rows: captured and own deity counters, fortified cities, each city type. */
+function counts(x) {
+  return [x.deities, x.own, x.fortified, ...x.types];
 }
 
 /** "Group 2", or "Group 2 (player 1)" when the table said who plays it. */

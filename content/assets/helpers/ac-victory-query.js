@@ -1,8 +1,15 @@
-// The victory helper's link names for what a table judged: an objective achieved or missed
-// (<people key>.<n>), the player of a group, an optional rule on. ac-victory.js reads and writes
-// them; play along writes them at the end of a game (content/assets/play/engine/scoring.js).
-// Pure: no DOM.
-export const P = { achieved: "o", missed: "x", optional: "opt", player: (g) => `g${g}.player` };
+// The victory helper's link names: an objective achieved or missed (<people key>.<n>), a group's
+// player and counts (g<N>.<count>), the group that conquered Tyre or Sidon, an optional rule on,
+// the city rule. ac-victory.js reads and writes them, its page writes its form's raw values under
+// them, and play along writes what a table judged (content/assets/play/engine/scoring.js).
+// The readings' names (r.<reading>) are the helpers' shared ones (shared/input.js). Pure: no DOM.
+export const P = {
+  achieved: "o", missed: "x", optional: "opt", cities: "cities",
+  player: (g) => `g${g}.player`,
+  count: (g, key) => `g${g}.${key}`,   // deities, own, fortified or a city type's key
+};
+// The two places scored as a pair, each named by the group that conquered it.
+export const PAIR = ["tyre", "sidon"];
 
 /** A people's key in a link: its id without the game's prefix. */
 export function keyOf(id) { return id.replace(/^ac-/, ""); }

@@ -8,9 +8,9 @@
 // Where the rules disagree or are silent, the choice is a named reading.
 import { RecordsError, recordList, gameIndex, numericFact, plainText, recordRef, gap, missingRecord } from "../shared/records.js";
 import { readCount, shorten } from "../shared/input.js";
-import { params } from "./shared/input.js";
+import { params, readingParam } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
-import { P, keyOf } from "./ac-victory-query.js";
+import { P, PAIR, keyOf } from "./ac-victory-query.js";
 
 const GAME = "ancient-conquest";
 const CHECK = "engine/ac-victory";   // the check name of its gaps in the generator's lines
@@ -148,10 +148,10 @@ export function scenarioFromQuery(rules, query) {
   const cityKeys = ["fortified", ...rules.cityTypes.map((t) => t.key)];
   for (const g of rules.groups) {
     const num = (k, label, max) => {
-      const raw = q.get(`g${g}.${k}`);
+      const raw = q.get(P.count(g, k));
       if (raw === null) return 0;
       const r = readCount(raw, { label: `Group ${g}: ${label}`, max, why: max === rules.maxDeities ? `one deity counter per nation, ${rules.peoples.length} peoples` : "" });
-      if (r.error) { errors.push({ field: `g${g}.${k}`, message: r.error }); return 0; }
+      if (r.error) { errors.push({ field: P.count(g, k), message: r.error }); return 0; }
       return r.value;
     };
     s.groups[g].deities = num("deities", "captured deity counters", rules.maxDeities);
@@ -167,7 +167,7 @@ export function scenarioFromQuery(rules, query) {
       else s.groups[g].player = r.value;
     }
   }
-  for (const place of ["tyre", "sidon"]) {
+  for (const place of PAIR) {
     const raw = q.get(place);
     if (raw === null) continue;
     if (rules.groups.map(String).includes(raw)) s.pair[place] = Number(raw);
@@ -177,19 +177,19 @@ export function scenarioFromQuery(rules, query) {
     if (rules.optional.some((o) => o.id === id)) { if (!s.optional.includes(id)) s.optional.push(id); }
     else errors.push({ field: P.optional, message: `“${shorten(id)}” is not an optional rule that changes an objective's points; it was left out.` });
   }
-  const cities = q.get("cities");
+  const cities = q.get(P.cities);
   if (cities !== null) {
     if (CITY_RULES.includes(cities)) s.cities = cities;
-    else errors.push({ field: "cities", message: `cities=“${shorten(cities)}”: use one of ${CITY_RULES.join(", ")}.` });
+    else errors.push({ field: P.cities, message: `${P.cities}=“${shorten(cities)}”: use one of ${CITY_RULES.join(", ")}.` });
   }
   for (const [k, values] of Object.entries(READINGS)) {
-    const v = q.get(`r.${k}`);
+    const v = q.get(readingParam(k));
     if (v === null) continue;
     if (values.includes(v)) s.readings[k] = v;
-    else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
+    else errors.push({ field: readingParam(k), message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
-  const known = new Set([P.achieved, P.missed, "tyre", "sidon", P.optional, "cities", ...Object.keys(READINGS).map((k) => `r.${k}`),
-    ...rules.groups.flatMap((g) => ["deities", "own", "player", ...cityKeys].map((k) => `g${g}.${k}`))]);
+  const known = new Set([P.achieved, P.missed, ...PAIR, P.optional, P.cities, ...Object.keys(READINGS).map(readingParam),
+    ...rules.groups.flatMap((g) => [P.player(g), ...["deities", "own", ...cityKeys].map((k) => P.count(g, k))])]);
   return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: [P.achieved, P.missed, P.optional] }) };
 }
 
@@ -201,14 +201,14 @@ export function scenarioToQuery(rules, s) {
   for (const g of rules.groups) {
     const x = s.groups[g];
     if (Number.isInteger(x.player)) q.set(P.player(g), String(x.player));
-    if (x.deities) q.set(`g${g}.deities`, String(x.deities));
-    if (x.own) q.set(`g${g}.own`, String(x.own));
-    for (const k of ["fortified", ...rules.cityTypes.map((t) => t.key)]) if (x.cities[k]) q.set(`g${g}.${k}`, String(x.cities[k]));
+    if (x.deities) q.set(P.count(g, "deities"), String(x.deities));
+    if (x.own) q.set(P.count(g, "own"), String(x.own));
+    for (const k of ["fortified", ...rules.cityTypes.map((t) => t.key)]) if (x.cities[k]) q.set(P.count(g, k), String(x.cities[k]));
   }
-  for (const place of ["tyre", "sidon"]) if (s.pair[place]) q.set(place, String(s.pair[place]));
+  for (const place of PAIR) if (s.pair[place]) q.set(place, String(s.pair[place]));
   for (const o of rules.optional) if (s.optional.includes(o.id)) q.append(P.optional, o.id);
-  if (s.cities !== CITY_RULES[0]) q.set("cities", s.cities);
-  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(`r.${k}`, s.readings[k]);
+  if (s.cities !== CITY_RULES[0]) q.set(P.cities, s.cities);
+  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(readingParam(k), s.readings[k]);
   return q.toString();
 }
 
@@ -226,9 +226,9 @@ function cityPoints(rules, s, g) {
     points += c[t.key] * t.vp;
     lines.push(`${c[t.key]} ${t.name} × ${t.vp}`);
   }
-  const held = ["tyre", "sidon"].filter((p) => s.pair[p] === g);
+  const held = PAIR.filter((p) => s.pair[p] === g);
   if (held.length === 2) { points += rules.pair.both; lines.push(`Tyre and Sidon together: ${rules.pair.both}`); }
-  else if (held.length === 1) { points += rules.pair.each; lines.push(`${held[0] === "tyre" ? "Tyre" : "Sidon"}: ${rules.pair.each}`); }
+  else if (held.length === 1) { points += rules.pair.each; lines.push(`${rules.pair.places[PAIR.indexOf(held[0])].name}: ${rules.pair.each}`); }
   return { points, lines };
 }
 

@@ -5,6 +5,7 @@ import { rulesFromRecords, scoreQuery, scenarioToQuery, formatPoints, READINGS, 
 import { el, scrollTable, recordLink, syncQuery, showErrors, copyLinkButton, startHelper, verdictSlot, liftVerdict, loadToolRecords } from "../shared/tool-page.js";
 import { openingQuery } from "../tools/opening.js";
 import { POWER, powerValue, powerParts } from "./dip-score-query.js";
+import { readingParam } from "./shared/input.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
 
 const PAGE = "calculators/diplomacy-score.md"; // its entry in the game record's tools (opens_on)
@@ -23,7 +24,7 @@ function mount(root, data) {
       + `${rules.powers.map((p) => p.name).join(", ")}. Rename, add or remove powers to match your map.` }),
     rowsBox, el("div", { class: "th-chips" }, add));
   const selects = Object.entries(READINGS).map(([k, values]) => {
-    const sel = el("select", { id: `dps-r-${k}`, "data-field": `r.${k}` },
+    const sel = el("select", { id: `dps-r-${k}`, "data-field": readingParam(k) },
       values.map((v, i) => el("option", { value: v, text: READING_NAMES[k][v] + (i === 0 ? " (default)" : "") })));
     return { k, sel, row: el("label", { class: "th-row th-row-wide", for: sel.id, "data-field-row": "" }, el("span", { text: READING_LABELS[k] }), sel) };
   });
@@ -59,7 +60,7 @@ function mount(root, data) {
   function formQuery() {
     const q = new URLSearchParams();
     for (const r of rows) q.append(POWER, powerValue(r.count.value.trim(), r.nameInput.value));
-    for (const s of selects) if (s.sel.value !== READINGS[s.k][0]) q.set(`r.${s.k}`, s.sel.value);
+    for (const s of selects) if (s.sel.value !== READINGS[s.k][0]) q.set(readingParam(s.k), s.sel.value);
     return q;
   }
   function update(query) {
@@ -94,7 +95,7 @@ function mount(root, data) {
     return [parts.name, parts.centres];
   });
   setRows(given.length ? given : rules.powers.map((p) => [p.name, ""]));
-  for (const s of selects) s.sel.value = READINGS[s.k].includes(q.get(`r.${s.k}`)) ? q.get(`r.${s.k}`) : READINGS[s.k][0];
+  for (const s of selects) s.sel.value = READINGS[s.k].includes(q.get(readingParam(s.k))) ? q.get(readingParam(s.k)) : READINGS[s.k][0];
   update(given.length ? query : formQuery());
 }
 

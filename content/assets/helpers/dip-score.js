@@ -9,7 +9,7 @@
 // as readings, never as the rule.
 import { RecordsError, recordList, gameIndex, fact, numericFact, recordRef, gap, missingRecord } from "../shared/records.js";
 import { readCount, shorten } from "../shared/input.js";
-import { cleanName, params } from "./shared/input.js";
+import { cleanName, params, readingParam } from "./shared/input.js";
 import { helperLinkNotes } from "../link/query-notes.js";
 import { POWER, powerValue, powerParts } from "./dip-score-query.js";
 
@@ -111,12 +111,12 @@ export function scenarioFromQuery(query) {
     s.powers.push({ name, centres: r.error ? null : r.value });
   });
   for (const [k, values] of Object.entries(READINGS)) {
-    const v = q.get(`r.${k}`);
+    const v = q.get(readingParam(k));
     if (v === null) continue;
     if (values.includes(v)) s.readings[k] = v;
-    else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
+    else errors.push({ field: readingParam(k), message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
-  const known = new Set([POWER, ...Object.keys(READINGS).map((k) => `r.${k}`)]);
+  const known = new Set([POWER, ...Object.keys(READINGS).map(readingParam)]);
   return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: [POWER] }) };
 }
 
@@ -124,7 +124,7 @@ export function scenarioFromQuery(query) {
 export function scenarioToQuery(s) {
   const q = new URLSearchParams();
   for (const p of s.powers) q.append(POWER, powerValue(p.centres, p.name));
-  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(`r.${k}`, s.readings[k]);
+  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(readingParam(k), s.readings[k]);
   return q.toString();
 }
 

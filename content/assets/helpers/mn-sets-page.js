@@ -6,6 +6,7 @@ import { el, scrollTable, syncQuery, showErrors, copyLinkButton, startHelper, ve
 import { openingQuery } from "../tools/opening.js";
 import { countWith } from "../shared/count-words.js";
 import { openingNote, dropOnChange } from "../tools/opening-note.js";
+import { readingParam } from "./shared/input.js";
 
 const PAGE = "calculators/mare-nostrum-sets.md"; // its entry in the game record's tools (opens_on)
 
@@ -55,7 +56,7 @@ function mount(root, data) {
 
   const longer = el("input", { type: "checkbox", id: "mns-longer", "data-field": "longer" });
   const readingSelects = Object.entries(READINGS).map(([k, values]) => {
-    const sel = el("select", { id: `mns-r-${k}`, "data-field": `r.${k}` },
+    const sel = el("select", { id: `mns-r-${k}`, "data-field": readingParam(k) },
       values.map((v, i) => el("option", { value: v, text: READING_TEXT[k][1][v] + (i === 0 ? " (default)" : "") })));
     return { k, sel, row: el("label", { class: "th-row th-row-wide", for: sel.id, "data-field-row": "" }, el("span", { text: READING_TEXT[k][0] }), sel) };
   });
@@ -82,7 +83,7 @@ function mount(root, data) {
     for (const btn of cardButtons) if (btn.getAttribute("aria-pressed") === "true") q.append("hold", btn.dataset.hold);
     for (const x of places) if (x.box.checked) q.append("at", x.p);
     if (longer.checked) q.set("longer", "1");
-    for (const r of readingSelects) if (r.sel.value !== READINGS[r.k][0]) q.set(`r.${r.k}`, r.sel.value);
+    for (const r of readingSelects) if (r.sel.value !== READINGS[r.k][0]) q.set(readingParam(r.k), r.sel.value);
     return q;
   }
 
@@ -96,7 +97,7 @@ function mount(root, data) {
     const at = q.getAll("at");
     for (const x of places) x.box.checked = at.includes(x.p);
     longer.checked = q.get("longer") === "1";
-    for (const r of readingSelects) r.sel.value = READINGS[r.k].includes(q.get(`r.${r.k}`)) ? q.get(`r.${r.k}`) : READINGS[r.k][0];
+    for (const r of readingSelects) r.sel.value = READINGS[r.k].includes(q.get(readingParam(r.k))) ? q.get(readingParam(r.k)) : READINGS[r.k][0];
   }
 
   function update(query) {

@@ -4,7 +4,7 @@
 // &at=island&longer=1&r.reductions=one-card. Every value is checked; a bad one becomes a
 // message for its field and is left out, never a NaN or a throw.
 import { readCount, shorten } from "../../shared/input.js";
-import { params } from "../shared/input.js";
+import { params, readingParam } from "../shared/input.js";
 import { helperLinkNotes } from "../../link/query-notes.js";
 
 // Readings the manual leaves open; the first value of each is the default. The page
@@ -55,13 +55,13 @@ export function scenarioFromQuery(rules, query) {
   if (longer !== null && longer !== "0" && longer !== "1") errors.push({ field: "longer", message: `longer=“${shorten(longer)}”: use 1 for the longer game or 0.` });
   s.longer = longer === "1";
   for (const [k, values] of Object.entries(READINGS)) {
-    const v = q.get(`r.${k}`);
+    const v = q.get(readingParam(k));
     if (v === null) continue;
     if (values.includes(v)) s.readings[k] = v;
-    else errors.push({ field: `r.${k}`, message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
+    else errors.push({ field: readingParam(k), message: `Reading ${k}: “${shorten(v)}” is not one of ${values.join(", ")}; the default is used.` });
   }
   const known = new Set(["tax", "hold", "at", "longer", ...rules.kinds.map((k) => `h.${k.key}`),
-    ...rules.options.map((o) => `b.${o.key}`), ...Object.keys(READINGS).map((k) => `r.${k}`)]);
+    ...rules.options.map((o) => `b.${o.key}`), ...Object.keys(READINGS).map(readingParam)]);
   return { scenario: s, errors: helperLinkNotes(q, errors, { known, repeatable: ["hold", "at"] }) };
 }
 
@@ -77,6 +77,6 @@ export function scenarioToQuery(rules, s) {
   for (const e of rules.effects) if (s.held.includes(e.id)) q.append("hold", e.id);
   for (const p of PLACES) if (s.at.includes(p)) q.append("at", p);
   if (s.longer) q.set("longer", "1");
-  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(`r.${k}`, s.readings[k]);
+  for (const [k, values] of Object.entries(READINGS)) if (s.readings[k] !== values[0]) q.set(readingParam(k), s.readings[k]);
   return q.toString();
 }

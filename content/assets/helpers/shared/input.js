@@ -12,6 +12,9 @@ export function cleanName(raw) {
     .replace(/\s+/g, " ").trim().slice(0, NAME_LENGTH);
 }
 
+/** A reading's name in a helper's link: r.<reading>. */
+export function readingParam(key) { return `r.${key}`; }
+
 /** URLSearchParams from "?a=1", "a=1", a URLSearchParams or nothing. */
 export function params(query) {
   if (query instanceof URLSearchParams) return query;
