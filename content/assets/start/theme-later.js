@@ -14,6 +14,8 @@ import { whenParsed } from "../shared/on-page.js";
 const QUIET_MS = 1000;
 const REACH = ["pointerdown", "keydown", "focusin"];
 const SHORTCUTS = new Set(["f", "s", "/"]);   // the theme's keys to the header's search
+const ABSOLUTE = /^(?:[a-z]+:)?\/\//i;          // a URL the theme leaves as it is (its own test)
+const TWIN_MS = 3000;                            // the longest the theme waits for the stylesheets' twins
 let started = null;
 
 /** Start the theme's held scripts (once). Resolves when they have run; true if Material's document$ is there. */
@@ -29,7 +31,8 @@ function runHeld() {
   document.documentElement.dataset.cmpTheme = "starting";
   const scripts = [...held.content.querySelectorAll("script")];
   const modules = scripts.filter((s) => s.type === "module");
-  return Promise.all(scripts.filter((s) => s.type !== "module").map(add))
+  return stylesAbsolute()
+    .then(() => Promise.all(scripts.filter((s) => s.type !== "module").map(add)))
     .then(() => Promise.all(modules.map(add)))
     .then(() => {
       const mounted = Boolean(window.document$ && typeof window.document$.next === "function");
@@ -37,6 +40,29 @@ function runHeld() {
       document.documentElement.dataset.cmpTheme = mounted ? "ready" : "failed";
       return mounted;
     });
+}
+
+/**
+ * The page's stylesheets linked by their absolute URLs, with no moment unstyled. Material's bundle,
+ * as it starts, writes every relative link of the page again as an absolute URL, and a stylesheet
+ * whose link is written again is loaded again; the page can then be drawn without it (the whole
+ * start page moved and moved back). Elsewhere that happens before the first paint; here the theme
+ * starts after it. So each stylesheet linked by a relative URL gets a twin linked by the absolute
+ * one, just after it (the same place in the cascade); the first goes once its twin has loaded,
+ * and the theme then finds nothing to write again. A twin that fails goes, and the first stays.
+ * Resolves when every twin has settled, or after TWIN_MS at most.
+ */
+function stylesAbsolute() {
+  const relative = [...document.querySelectorAll('link[rel~="stylesheet"][href]')]
+    .filter((link) => !ABSOLUTE.test(link.getAttribute("href")));
+  const twins = relative.map((link) => new Promise((resolve) => {
+    const twin = link.cloneNode();
+    twin.setAttribute("href", link.href);
+    twin.addEventListener("load", () => { link.remove(); resolve(); }, { once: true });
+    twin.addEventListener("error", () => { twin.remove(); resolve(); }, { once: true });
+    link.after(twin);
+  }));
+  return Promise.race([Promise.all(twins), new Promise((resolve) => setTimeout(resolve, TWIN_MS))]);
 }
 
 /** A live copy of a held script; resolves when it has run or failed to load. */
