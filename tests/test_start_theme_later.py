@@ -173,11 +173,12 @@ def test_a_stored_palette_the_theme_did_not_write_is_ignored(browser, site_url):
 
 
 def test_the_page_does_not_jump_when_the_theme_starts(browser, gzip_url):
-    """The theme, as it starts, writes each relative link of the page again as an absolute URL, and
-    a stylesheet written again is loaded again. Where it is not fresh in the cache (served with gzip
-    and keep-alive, as real hosts serve it, with no validator), the page was drawn without it for a
-    moment, a second after it opened: the whole page moved and moved back (a layout shift of 2 at
-    375 px, in Lighthouse too). A player saw the start page flash."""
+    """The start page is never drawn without its styles as the theme starts. The theme writes each
+    relative link of the page again as an absolute URL, and a stylesheet written again is loaded
+    again; where it is not fresh in the cache (served with gzip and keep-alive, as real hosts
+    serve it, with no validator), the page is drawn without it for a moment unless its link is
+    absolute already: the whole page moves and moves back, a second after it opened (a layout
+    shift of 2 at 375 px, in Lighthouse too)."""
     context = browser.new_context(**VIEWPORTS["375 touch"])
     try:
         page = context.new_page()
