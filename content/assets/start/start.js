@@ -108,10 +108,8 @@ function wire(root) {
   if (parts.input.value.trim()) render(parts);   // typed before this ran, or asked for in the address
   const play = root.querySelector("[data-cmp-start-play]");
   drawResume(play, ROOT);   // the device's table, on the first screen at once; its game's name once the page is read
-  whenParsed().then(() => {   // the lists come after this script
-    drawResume(play, ROOT);
-    drawRecent(root.querySelector("[data-cmp-recent]"), ROOT);
-  });
+  drawRecent(root.querySelector("[data-cmp-recent]"), ROOT);   // above this script: drawn before the lists below are laid out
+  whenParsed().then(() => drawResume(play, ROOT));
 }
 
 function start() {
