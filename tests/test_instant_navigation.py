@@ -99,9 +99,10 @@ def follow_right_after_a_scroll(page, site_url: str, target: str, arrives_after_
 
 @pytest.mark.parametrize("target", list(LANDINGS))
 def test_a_link_followed_right_after_a_scroll_lands_where_it_points(page_without_service_worker, site_url, target):
-    """The theme records the scroll offset 100 ms after each scroll; a link followed within
-    those 100 ms, to a page that takes longer to arrive, used to land at the old offset
-    (a quick tap after a flick on a phone). assets/page/anchor-landing.js puts it right."""
+    """The theme records the scroll offset 100 ms after each scroll, and would put a page at that
+    old offset when a link is followed within those 100 ms (a quick tap after a flick on a phone)
+    and its page takes longer to arrive. The page lands where the link points
+    (assets/page/anchor-landing.js)."""
     page = page_without_service_worker
     path, _, anchor = LANDINGS[target]
     follow_right_after_a_scroll(page, site_url, target, 0.4)
