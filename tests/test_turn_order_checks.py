@@ -118,17 +118,18 @@ def test_every_line_names_its_check(loaded):
 
 
 def test_the_timing_checks_steps_are_the_turns_the_engine_walks(loaded):
-    """Two readers build a turn from step_of: the engine's walk (turn-order.js stepsOf) and the timing
-    checks' step records (timing_checks.turn_steps). For every game they hold the same steps."""
+    """Two readers follow step_of: the engine's walk, which builds the turn in order (turn-order.js
+    stepsOf), and the timing checks' step relation (timing_checks.step_relation), which has no order.
+    For every game they hold the same steps."""
     import json
     import subprocess
 
     from generator.node_binary import pinned_node
     from generator.paths import ROOT
-    from generator.validate.blocking.timing_checks import _ancestors, turn_steps
+    from generator.validate.blocking.timing_checks import _ancestors, step_relation
 
     records, _ = loaded
-    _, parent = turn_steps(records)
+    _, parent = step_relation(records)
     turns = {r.data["game"]: r.data["play_along"]["turn"] for r in records if r.data.get("kind") == "game" and "play_along" in r.data}
 
     def under(root):

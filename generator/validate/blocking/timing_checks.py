@@ -161,15 +161,17 @@ def _turn_roots(records) -> set:
             and isinstance(r.data["play_along"].get("turn"), str)}
 
 
-def turn_steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
-    """({id: record} of phase/step records, {step id: parent id}), a step whose step_of line is
-    gone (lost_steps) read under the phase that links it: its one problem is its own. Read once per
-    pass when `records` is the pass's RecordSet (four checks ask); the callers only read it."""
+def step_relation(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
+    """({id: record} of phase/step records, {step id: parent id}): which rule each step hangs
+    from, every game's, a step whose step_of line is gone (lost_steps) read under the phase that
+    links it (its one problem is its own). No order: the turn, its steps in order, is built by the
+    play engine alone (turn-order.js stepsOf), and a test holds both to the same steps. Read once
+    per pass when `records` is the pass's RecordSet (four checks ask); the callers only read it."""
     shared = getattr(records, "shared", None)
-    return shared("turn steps", lambda: _turn_steps(records)) if shared else _turn_steps(records)
+    return shared("step relation", lambda: _step_relation(records)) if shared else _step_relation(records)
 
 
-def _turn_steps(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
+def _step_relation(records) -> tuple[dict[str, RawRecord], dict[str, str]]:
     by_id = {r.data.get("id"): r for r in records}
     parent = written_parents(records)
     parent.update({rid: home for rid, (home, _) in lost_steps(records, parent).items()})
@@ -293,7 +295,7 @@ def _ancestors(step: str, parent: dict[str, str]) -> list[str]:
 
 def check_timing_present(records: list[RawRecord]) -> list[Problem]:
     """Every effect record (and Ancient Conquest objective) says when it acts, or why it does not."""
-    _, parent = turn_steps(records)
+    _, parent = step_relation(records)
     turn_records = set(parent.values()) | set(parent)   # a step whose step_of is lost is still a step
     problems = []
     for r in records:
@@ -399,7 +401,7 @@ def check_step_records(records: list[RawRecord]) -> list[Problem]:
 def check_timing_targets(records: list[RawRecord]) -> list[Problem]:
     """Every id in a timing is a phase or step record of the same game; turns are within the game."""
     ids = known_ids(records)
-    steps, _ = turn_steps(records)
+    steps, _ = step_relation(records)
     problems = []
     for r in records:
         game = r.data.get("game")
@@ -490,7 +492,7 @@ def _turn_problems(records, r: RawRecord, path: list, timing: dict, game: str) -
 
 def check_phase_agrees(records: list[RawRecord]) -> list[Problem]:
     """The free-text phase line and the structured timing say the same steps."""
-    steps, parent = turn_steps(records)
+    steps, parent = step_relation(records)
     turn_records = set(parent.values())
     problems = []
     for r in records:

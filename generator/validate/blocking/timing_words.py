@@ -27,7 +27,7 @@ from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
 from generator.refs import ref_ids, replace_refs
 from generator.validate.blocking.doubt import outside_doubt
-from generator.validate.blocking.timing_checks import EFFECT_KINDS, named_in, timing_holders, turn_steps
+from generator.validate.blocking.timing_checks import EFFECT_KINDS, named_in, timing_holders, step_relation
 
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
@@ -73,7 +73,7 @@ def _linked_steps(prose: str, steps: dict, turn_records: set, kinds: dict, game)
 
 def check_timing_words(records: list[RawRecord]) -> list[Problem]:
     """A record whose timing is unknown or no_timing, while its own lines name a step of the turn."""
-    steps, parent = turn_steps(records)
+    steps, parent = step_relation(records)
     turn_records = set(parent.values()) - set(parent)   # a turn's root is no moment: "Whole turn"
     kinds = {r.data.get("id"): r.data.get("kind") for r in records}
     problems = []
