@@ -233,6 +233,7 @@ def test_a_camera_that_is_missing_or_denied_gets_a_message(browser, site_url):
         others = seat.locator("#pa-reminders details[data-others]")
         said = others.locator("summary").inner_text()
         others.locator("summary").tap()
+        others.locator("li[data-player]").first.wait_for()   # drawn on the fold's toggle event, a task after the tap
         assert said == f"The other players ({others.locator('li[data-player]').count()})", said
         assert others.locator("li[data-record]").count() > others.locator("li[data-player]").count(), "more reminders than players"
         seat.context.close()
