@@ -98,3 +98,20 @@ def test_each_game_overview_names_its_source_and_gaps(site_dir, records):
         assert game["source_title"] in html and game["source"]["file"] not in html
         assert game.get("source_gaps"), f"{game['id']} lists no source gaps"
         assert 'id="source-gaps"' in html
+
+
+def test_the_sitemap_lists_each_page_once_with_nothing_between_its_elements(site_dir, site_port):
+    """Every page parses sitemap.xml as it starts (Material's instant navigation opens in place only
+    the addresses it lists): each page once, by its address alone, and no space between elements,
+    each of which would be one more node to parse."""
+    import xml.dom.minidom
+    text = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    body = text.split("?>", 1)[1].strip()
+    assert not re.search(r">\s+<", body), "space between the sitemap's elements"
+    urls = xml.dom.minidom.parseString(text).getElementsByTagName("url")
+    locs = [u.getElementsByTagName("loc")[0].firstChild.data for u in urls]
+    assert all([c.tagName for c in u.childNodes] == ["loc"] for u in urls)
+    root = f"http://127.0.0.1:{site_port}/"
+    pages = sorted(root + ("" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/")
+                   for p in site_dir.rglob("index.html"))
+    assert sorted(locs) == pages
