@@ -27,7 +27,7 @@ from generator.load.files import RawRecord
 from generator.problems import Problem, field_path
 from generator.refs import ref_ids, replace_refs
 from generator.validate.blocking.doubt import outside_doubt
-from generator.validate.blocking.timing_checks import EFFECT_KINDS, named_in, timing_holders, step_relation
+from generator.validate.blocking.timing_checks import EFFECT_KINDS, named_in, step_relation, timing_holders
 
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
