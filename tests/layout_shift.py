@@ -5,8 +5,8 @@ largest session window of those shifts.
 
 Every entry counts, those flagged as after an input too: the pages watched are given no input,
 yet Chromium flags the shifts of a page's first moment (up to about 0.8 s) as after one when
-Playwright opens it. Left out, they hid Play along's jump of 0.54 at 375 px, which Lighthouse,
-also giving no input, counts."""
+Playwright opens it. Left out, a jump in that moment goes unseen (Play along's 0.54 at 375 px
+without its kept height), though Lighthouse, also giving no input, counts it."""
 from __future__ import annotations
 
 # Called with the ids of the roots to watch (the page has one of them): window.__shifts

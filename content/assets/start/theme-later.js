@@ -46,7 +46,7 @@ function runHeld() {
  * The page's stylesheets linked by their absolute URLs, with no moment unstyled. Material's bundle,
  * as it starts, writes every relative link of the page again as an absolute URL, and a stylesheet
  * whose link is written again is loaded again; the page can then be drawn without it (the whole
- * start page moved and moved back). Elsewhere that happens before the first paint; here the theme
+ * start page moves and moves back). Elsewhere that happens before the first paint; here the theme
  * starts after it. So each stylesheet linked by a relative URL gets a twin linked by the absolute
  * one, just after it (the same place in the cascade); the first goes once its twin has loaded,
  * and the theme then finds nothing to write again. A twin that fails goes, and the first stays.
