@@ -31,7 +31,7 @@ def _footer_settles(page):
                            "return s && s.textContent && !s.textContent.startsWith('Saving'); })()", timeout=10000)
     text = page.inner_text(OFFLINE_STATUS)
     assert "site data" in text, text
-TOGGLE = "form[data-md-component=palette] label:not([hidden])"
+TOGGLE = "form[data-cmp-palette] label:not([hidden])"
 
 
 def _toggle_switches(page):

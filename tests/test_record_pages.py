@@ -7,6 +7,7 @@ deployment)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -133,18 +134,55 @@ def test_a_linked_record_previews_on_first_tap_and_opens_on_the_second(phone_pag
     wait_until_landed(phone_page, "mn-athena", "/mare-nostrum/gods/mn-athena/")
 
 
-def test_dark_mode_follows_the_device_and_has_a_toggle(browser, site_url):
+# Every change of <body>'s colour attributes, and whether the page's content had been read by then
+# (the header's script sets them before it: nothing has been styled below the header yet).
+WATCH_PALETTE = """
+window.cmpColourChanges = [];
+new MutationObserver((records) => {
+  for (const r of records) if (r.target === document.body)
+    window.cmpColourChanges.push({attribute: r.attributeName,
+      late: document.querySelector("[data-md-component=container]") !== null});
+}).observe(document, {subtree: true, attributes: true,
+  attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent", "data-md-color-switching"]});
+"""
+BARS = """() => Object.fromEntries(["theme-color", "color-scheme"].map((name) =>
+  [name, document.head.querySelector(`meta[name="${name}"]:not([media])`)?.content ?? null]))"""
+
+
+def _opened_without_restyle(pg):
+    """The page's palette was set as its header was read: once its content was read, nothing
+    changed <body>'s colours again (each change restyles the whole page while it opens)."""
+    pg.wait_for_load_state("load")
+    pg.wait_for_function("typeof window.document$ !== 'undefined'")
+    pg.wait_for_timeout(300)   # the theme's components mount on the document it is handed
+    after = [c["attribute"] for c in pg.evaluate("window.cmpColourChanges") if c["late"]]
+    assert after == [], f"the colours were set again as the page opened: {after}"
+
+
+def test_dark_mode_follows_the_device_and_has_a_toggle(browser, site_url, site_dir):
+    """Also: opening a page sets its colours once, as its header is read, and the browser's bar
+    and scheme follow the palette shown, the device's or the one chosen."""
+    bar = dict(re.findall(r'<meta name="theme-color" media="\(prefers-color-scheme: (\w+)\)" content="(#[0-9a-f]{6})"',
+                          (site_dir / "index.html").read_text(encoding="utf-8")))
+    assert set(bar) == {"light", "dark"}, bar
     context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
                                   color_scheme="dark")
+    context.add_init_script(WATCH_PALETTE)
     pg = context.new_page()
     pg.goto(site_url + "mare-nostrum/heroes/mn-ajax/")
     assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    _opened_without_restyle(pg)
+    assert pg.evaluate(BARS) == {"theme-color": bar["dark"], "color-scheme": "dark"}
     background = pg.evaluate("getComputedStyle(document.body).backgroundColor")
-    toggle = pg.locator("form[data-md-component=palette] label:not([hidden])")
+    toggle = pg.locator("form[data-cmp-palette] label:not([hidden])")
     assert toggle.count() == 1
     toggle.tap()
     pg.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
     assert pg.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    assert pg.evaluate(BARS) == {"theme-color": bar["light"], "color-scheme": "light"}
+    assert pg.locator("form[data-cmp-palette] label:not([hidden])").count() == 1
     pg.reload()                                                                    # the choice is kept
     assert pg.evaluate("document.body.dataset.mdColorScheme") == "default"
+    _opened_without_restyle(pg)
+    assert pg.evaluate(BARS) == {"theme-color": bar["light"], "color-scheme": "light"}
     context.close()

@@ -126,7 +126,7 @@ def test_a_dark_device_gets_the_dark_palette_before_the_theme_runs(browser, site
     palette script in the header (partials/javascripts/palette.html) follows it already."""
     with held_start_page(browser, site_url, **VIEWPORTS["375 touch"], color_scheme="dark") as page:
         assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", "light palette on a dark device"
-        label = page.evaluate("[...document.querySelectorAll('form[data-md-component=palette] label')].map(l => l.hidden)")
+        label = page.evaluate("[...document.querySelectorAll('form[data-cmp-palette] label')].map(l => l.hidden)")
         assert label == [True, False], f"the toggle shows the wrong icon: hidden={label}"
 
 
@@ -136,7 +136,7 @@ def test_the_colour_toggle_tapped_before_the_theme_runs_is_kept(browser, site_ur
     runs (the theme applies the stored palette, else the device's, and would undo the tap)."""
     with held_start_page(browser, site_url, **VIEWPORTS[screen], color_scheme="light") as page:
         assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
-        toggle = page.locator("form[data-md-component=palette] label:not([hidden])")
+        toggle = page.locator("form[data-cmp-palette] label:not([hidden])")
         toggle.tap() if screen == "375 touch" else toggle.click()
         page.wait_for_function(THEME_READY, timeout=15000)
         page.wait_for_timeout(300)   # the theme's palette has applied what it found

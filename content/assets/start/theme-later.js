@@ -109,7 +109,6 @@ export function holdTheme(box, area, answered) {
   }
   for (const type of REACH) document.addEventListener(type, reach, { capture: true, passive: true });
   headerSearchBeforeTheme();
-  paletteBeforeTheme();
   box.addEventListener("input", quiet);
   Promise.resolve(answered).finally(() => {
     ready = true;
@@ -141,29 +140,6 @@ function headerSearchBeforeTheme() {
     event.preventDefault();
     input.focus();
     input.select();
-  });
-}
-
-/** The colour toggle before the theme has run (its tap also starts the theme, which then applies
- * the palette it finds stored, else the device's): the palette picked is shown at once and stored
- * as the theme stores it (__md_set("__palette"), Material's own helper in the page's head), so the
- * theme keeps it rather than undoing the tap. */
-function paletteBeforeTheme() {
-  const form = document.querySelector("form[data-md-component=palette]");
-  if (!form || typeof window.__md_set !== "function") return;
-  const inputs = [...form.querySelectorAll("input")];
-  form.addEventListener("change", (event) => {
-    const index = inputs.indexOf(event.target);
-    if (window.document$ || index < 0) return;   // once the theme runs, its own palette does this
-    const color = {};
-    for (const key of ["media", "scheme", "primary", "accent"]) {
-      color[key] = event.target.getAttribute(`data-md-color-${key}`);
-      document.body.setAttribute(`data-md-color-${key}`, color[key]);
-    }
-    inputs.forEach((input, i) => {
-      if (input.nextElementSibling instanceof HTMLElement) input.nextElementSibling.hidden = i !== index;
-    });
-    window.__md_set("__palette", { index, color });
   });
 }
 
