@@ -15,7 +15,7 @@ from cold_page import gzip_url  # noqa: F401  (the fixture)
 from layout_shift import WATCH_JS, cls
 from test_start_page import BOX, RESULTS, VIEWPORTS, visitor  # noqa: F401  (the fixture)
 
-BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"( defer)?></script>')
 HELD = re.compile(r"<template data-cmp-theme-later>([\s\S]*?)</template>")
 THEME_READY = "document.documentElement.dataset.cmpTheme === 'ready' && window.document$ !== undefined"
 # When the theme starts (the box's index, its quiet time, a reach elsewhere, a request) does not
@@ -32,6 +32,17 @@ def test_only_the_start_page_holds_the_theme_scripts(site_dir):
     assert 'type="module"' not in HELD.sub("", home).split("</article>")[-1], "a module script outside the template"
     record = (site_dir / "mare-nostrum" / "heroes" / "mn-ajax" / "index.html").read_text(encoding="utf-8")
     assert BUNDLE.search(record) and not HELD.search(record), "other pages load the theme as Material does"
+
+
+def test_every_other_page_runs_the_theme_bundle_deferred(site_dir):
+    """Deferred, the bundle runs in a task of its own once the page is read (main.html says why)."""
+    pages = [p for p in sorted(site_dir.rglob("*.html")) if p != site_dir / "index.html"]
+    found = {p.relative_to(site_dir).as_posix(): BUNDLE.search(p.read_text(encoding="utf-8")) for p in pages}
+    assert len(found) > 700
+    missing = [rel for rel, m in found.items() if not m]
+    assert missing == [], f"pages without the theme's bundle: {missing[:5]}"
+    not_deferred = [rel for rel, m in found.items() if not m.group(1)]
+    assert not_deferred == [], f"{len(not_deferred)} pages run the theme's bundle as their reading ends: {not_deferred[:5]}"
 
 
 @ON_THE_PHONE
