@@ -160,8 +160,9 @@ def _opened_without_restyle(pg):
 
 
 def test_dark_mode_follows_the_device_and_has_a_toggle(browser, site_url, site_dir):
-    """Also: opening a page sets its colours once, as its header is read, and the browser's bar
-    and scheme follow the palette shown, the device's or the one chosen."""
+    """Also: opening a page sets its colours once, as its header is read; until a choice is made
+    the device's scheme is followed as it changes; the browser's bar and scheme follow the palette
+    shown, the device's or the one chosen."""
     bar = dict(re.findall(r'<meta name="theme-color" media="\(prefers-color-scheme: (\w+)\)" content="(#[0-9a-f]{6})"',
                           (site_dir / "index.html").read_text(encoding="utf-8")))
     assert set(bar) == {"light", "dark"}, bar
@@ -173,6 +174,11 @@ def test_dark_mode_follows_the_device_and_has_a_toggle(browser, site_url, site_d
     assert pg.evaluate("document.body.dataset.mdColorScheme") == "slate"
     _opened_without_restyle(pg)
     assert pg.evaluate(BARS) == {"theme-color": bar["dark"], "color-scheme": "dark"}
+    pg.emulate_media(color_scheme="light")                    # nothing chosen yet: the device is followed
+    pg.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
+    assert pg.evaluate(BARS) == {"theme-color": bar["light"], "color-scheme": "light"}
+    pg.emulate_media(color_scheme="dark")
+    pg.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     background = pg.evaluate("getComputedStyle(document.body).backgroundColor")
     toggle = pg.locator("form[data-cmp-palette] label:not([hidden])")
     assert toggle.count() == 1
@@ -185,4 +191,8 @@ def test_dark_mode_follows_the_device_and_has_a_toggle(browser, site_url, site_d
     assert pg.evaluate("document.body.dataset.mdColorScheme") == "default"
     _opened_without_restyle(pg)
     assert pg.evaluate(BARS) == {"theme-color": bar["light"], "color-scheme": "light"}
+    pg.emulate_media(color_scheme="light")                    # a choice made: the device no longer moves it
+    pg.emulate_media(color_scheme="dark")
+    pg.wait_for_timeout(100)
+    assert pg.evaluate("document.body.dataset.mdColorScheme") == "default"
     context.close()
