@@ -202,29 +202,3 @@ def test_the_page_does_not_jump_when_the_theme_starts(browser, gzip_url):
         assert cls(shifts) <= 0.05, f"the start page jumped as the theme started: {shifts}"
     finally:
         context.close()
-
-
-# Where the page's reading was when <html> was given the class js: in its head, or in its body
-# (the page's content already being read, and perhaps drawn).
-WATCH_JS_CLASS = """window.cmpJsAt = null;
-new MutationObserver(() => {
-  if (window.cmpJsAt === null && document.documentElement.classList.contains("js"))
-    window.cmpJsAt = document.body ? "body" : "head";
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["class"]});"""
-
-
-def test_a_page_is_drawn_as_with_scripts_from_its_first_paint(browser, site_url):
-    """<html>'s no-js becomes js as its head is read (partials/javascripts/base.html), not when the
-    deferred bundle runs: the theme's stylesheet hides the header's search button under no-js, and
-    it appeared after the first paint, pushing the colour toggle aside (a calculator's layout shift
-    over 0.05 in 1 of 3 runs)."""
-    context = browser.new_context(**VIEWPORTS["375 touch"])
-    context.add_init_script(WATCH_JS_CLASS)
-    try:
-        page = context.new_page()
-        page.goto(site_url + "calculators/mare-nostrum-battle/")
-        page.wait_for_load_state("load")
-        assert page.evaluate("window.cmpJsAt") == "head", "the page was read as without scripts until its bundle ran"
-        assert page.locator("label.md-header__button[for=__search]").is_visible()
-    finally:
-        context.close()
