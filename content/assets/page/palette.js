@@ -2,9 +2,9 @@
 // component. The header's inline script (partials/javascripts/palette.html) has already applied
 // the stored palette, else the device's, as the header was read, and its cmpPaletteShow has
 // checked that palette's input, shown the toggle to the other and set the browser's bar. So a
-// page opening sets nothing here and reads no style: the theme's component set the body's colour
-// attributes again and read the header's computed style as its bundle started, which made the
-// phone style the whole page twice more while it opened.
+// page opening sets nothing here and reads no style: the theme's component sets the body's colour
+// attributes again and reads the header's computed style as its bundle starts, which makes the
+// phone style the whole page twice more while it opens.
 //  - A tap on the toggle (a change of its radio inputs) applies that palette and keeps the choice
 //    as the theme keeps it (__md_set("__palette", {index, color})).
 //  - Enter on the toggle switches too, as in the theme.
