@@ -2,16 +2,19 @@
 
 The page's head asks for play along's classic build, async (partials/play-early.html), and the
 theme's scripts end with page-scripts.js, a module that imports a page's modules when its root is
-not started yet. On a cold phone either can run first; page-scripts.js waits for the early build
-and imports the modules only if that build could not load. Counted here:
+not started yet. Opened directly, the theme's scripts wait until the table is drawn
+(theme-later.js), so the build runs first; page-scripts.js still waits for it and imports the
+modules only if that build could not load (the theme is then started without the table).
+Counted here:
 
 - three cold loads (served with gzip, no cache, a new phone context each): one on the cold-phone
   profile of tests/benchmarks/play_cold_bench.py (1.6 Mbps down, 150 ms round trips, CPU 4x
   slower), two on a faster network with a slower CPU (8 Mbps, 50 ms, CPU 6x), where the module
   loader ran first in 4 of 4 loads before the fix (the cold-phone profile: 2 of 4). The classic
   build is asked for once and none of the modules only play along imports is asked for;
-- each order forced: the early build held back until page-scripts.js has run, page-scripts.js
-  held back until the early build has run, and the early build failing (then the modules load).
+- each order forced: the early build held back (page-scripts.js waits for the table, so for
+  it), page-scripts.js held back until the early build has run, and the early build failing
+  (then the modules load).
 
 About 30 s: the cold loads are slow on purpose.
 """
@@ -77,16 +80,19 @@ def test_a_throttled_cold_load_fetches_play_along_once(browser, gzip_url, play_o
 
 
 def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site_url, play_only):
+    """The theme's scripts, page-scripts.js among them, wait for the table (theme-later.js), so
+    they wait for the early build too; then the page is started by the build alone."""
     context, page, asked, held = open_cold(browser, site_url, PLAY, hold=EARLY)
     try:
-        page.wait_for_function(f"!!performance.getEntriesByName({site_url + PAGE_SCRIPTS!r}).length")
         page.wait_for_function("document.readyState !== 'loading'")
-        page.wait_for_timeout(300)          # page-scripts.js has run: it must wait, not import
+        page.wait_for_timeout(300)          # page-scripts.js would have been asked for by now
+        assert asked[PAGE_SCRIPTS] == 0, "the theme's scripts ran before the table was drawn"
         assert _fetched(asked, play_only)[1] == []
         assert len(held) == 1
         held[0].continue_()
         _ready(page)
-        assert _fetched(asked, play_only) == (1, [])
+        page.wait_for_function("document.documentElement.dataset.cmpTheme === 'ready'", polling=100)
+        assert asked[PAGE_SCRIPTS] == 1 and _fetched(asked, play_only) == (1, [])
     finally:
         context.close()
 
@@ -94,8 +100,11 @@ def test_the_early_build_arriving_last_still_starts_the_page_alone(browser, site
 def test_the_early_build_arriving_first_starts_the_page_alone(browser, site_url, play_only):
     context, page, asked, held = open_cold(browser, site_url, PLAY, hold=PAGE_SCRIPTS)
     try:
-        page.wait_for_function(f"performance.getEntriesByName({site_url + EARLY!r}).some((e) => e.responseEnd > 0)")
-        page.wait_for_timeout(300)          # the early build has run; it starts the page once the document is read
+        page.wait_for_selector("#play-along[data-ready=true]", timeout=60000)   # drawn by the early build
+        for _ in range(150):                # then the theme's scripts are asked for
+            if held:
+                break
+            page.wait_for_timeout(100)
         assert len(held) == 1
         held[0].continue_()
         _ready(page)

@@ -2,7 +2,8 @@
 site's own) wait until the start box has answered, so they do not hold up what the player types;
 they start once the box has been quiet, or at once when the player reaches for anything else,
 and the theme then works as on any page (instant navigation away, the header's search).
-Every other page loads them as Material does."""
+On Play along they wait until its table is drawn. Every other page loads them as Material does,
+the bundle deferred."""
 from __future__ import annotations
 
 import json
@@ -24,19 +25,22 @@ THEME_READY = "document.documentElement.dataset.cmpTheme === 'ready' && window.d
 ON_THE_PHONE = pytest.mark.parametrize("visitor", ["375 touch"], indirect=True)
 
 
-def test_only_the_start_page_holds_the_theme_scripts(site_dir):
-    home = (site_dir / "index.html").read_text(encoding="utf-8")
-    held = HELD.search(home)
-    assert held and BUNDLE.search(held.group(1)), "the start page holds the theme's bundle in its template"
-    assert not BUNDLE.search(HELD.sub("", home)), "the start page runs the theme's bundle as it loads"
-    assert 'type="module"' not in HELD.sub("", home).split("</article>")[-1], "a module script outside the template"
+def test_only_the_start_page_and_play_along_hold_the_theme_scripts(site_dir):
+    for page in ("index.html", "play-along/index.html"):
+        html = (site_dir / page).read_text(encoding="utf-8")
+        held = HELD.search(html)
+        assert held and BUNDLE.search(held.group(1)), f"{page} holds the theme's bundle in its template"
+        assert not BUNDLE.search(HELD.sub("", html)), f"{page} runs the theme's bundle as it loads"
+        assert 'type="module"' not in HELD.sub("", html).split("</article>")[-1], f"{page}: a module script outside the template"
+    holding = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.html") if HELD.search(p.read_text(encoding="utf-8")))
+    assert holding == ["index.html", "play-along/index.html"], holding
     record = (site_dir / "mare-nostrum" / "heroes" / "mn-ajax" / "index.html").read_text(encoding="utf-8")
     assert BUNDLE.search(record) and not HELD.search(record), "other pages load the theme as Material does"
 
 
 def test_every_other_page_runs_the_theme_bundle_deferred(site_dir):
     """Deferred, the bundle runs in a task of its own once the page is read (main.html says why)."""
-    pages = [p for p in sorted(site_dir.rglob("*.html")) if p != site_dir / "index.html"]
+    pages = [p for p in sorted(site_dir.rglob("*.html")) if p not in (site_dir / "index.html", site_dir / "play-along" / "index.html")]
     found = {p.relative_to(site_dir).as_posix(): BUNDLE.search(p.read_text(encoding="utf-8")) for p in pages}
     assert len(found) > 700
     missing = [rel for rel, m in found.items() if not m]
@@ -77,6 +81,48 @@ def test_theme_starts_at_once_when_the_player_reaches_elsewhere(visitor, site_ur
     page.wait_for_function(THEME_READY, timeout=15000)
     page.unroute("**/search/index.json")
     assert page.locator("html.js").count() == 1, "the theme's bundle ran"
+
+
+DRAWN_AT = """new MutationObserver((_, obs) => {
+  const root = document.getElementById("play-along");
+  if (root && root.dataset.ready === "true") { window.__drawnAt = performance.now(); obs.disconnect(); }
+}).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-ready"]});"""
+THEME_SCRIPTS_ASKED = """() => performance.getEntriesByType("resource")
+  .filter((e) => /bundle\\.[0-9a-f]+\\.min\\.js$|\\/page-scripts\\.js$/.test(e.name)).map((e) => e.startTime)"""
+
+
+@ON_THE_PHONE
+def test_play_along_draws_its_table_before_the_theme_runs(visitor, site_url):  # noqa: F811
+    """Opened directly, Play along's table is drawn before the theme's scripts are asked for (they
+    would share a slow phone's line and main thread with it); the theme then starts by itself, and
+    a link followed opens by instant navigation."""
+    page = visitor
+    page.add_init_script(DRAWN_AT)
+    page.goto(site_url + "play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.2")
+    page.wait_for_function(f"window.__drawnAt !== undefined && window.document$ !== undefined && ({THEME_SCRIPTS_ASKED})().length === 2",
+                           polling=100, timeout=15000)
+    drawn, asked = page.evaluate("window.__drawnAt"), page.evaluate(THEME_SCRIPTS_ASKED)
+    assert drawn and len(asked) == 2, (drawn, asked)
+    assert min(asked) > drawn, f"the theme's scripts were asked for at {min(asked):.0f} ms, the table drawn at {drawn:.0f} ms"
+    page.evaluate("window.__sameDocument = true")
+    page.locator("#pa-setup a[href*='/mare-nostrum/']").first.click()
+    page.wait_for_url("**/mare-nostrum/**")
+    page.wait_for_selector("article h1")
+    assert page.evaluate("window.__sameDocument") is True, "the link was not followed by instant navigation"
+
+
+@ON_THE_PHONE
+def test_play_along_starts_the_theme_when_the_player_reaches_the_header(visitor, site_url):  # noqa: F811
+    """The game's records held back (a slow network): the table is not drawn, yet a tap on the
+    header starts the theme."""
+    page = visitor
+    page.route("**/api/games/mare-nostrum.json", lambda route: None)   # never answered
+    page.goto(site_url + "play-along/?g=mare-nostrum&n=4", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started before the table"
+    page.locator(".md-header__title").click()
+    page.wait_for_function(THEME_READY, polling=100, timeout=15000)
+    page.unroute("**/api/games/mare-nostrum.json")
 
 
 def test_header_search_at_once_on_the_start_page(visitor, site_url):  # noqa: F811

@@ -77,7 +77,9 @@ export function copyLinkButton(label) {
  * Run mount(root, recordsJson) on every page that has #rootId, after instant navigation too.
  * A failure to load or read the records becomes a message in the page, never a silent blank.
  * `load` gives what mount is handed: a helper's game's records (loadToolRecords(its page)), play
- * along's (play/page/load.js); the whole export if none is given.
+ * along's (play/page/load.js); the whole export if none is given. The root's data-ready is
+ * "loading", then "true" once mount has drawn (when it returns a promise, once that settles), or
+ * "failed".
  */
 export function startHelper(rootId, name, mount, load = loadRecords) {
   const start = () => {
@@ -85,9 +87,9 @@ export function startHelper(rootId, name, mount, load = loadRecords) {
     if (!root || root.dataset.ready) return;
     root.dataset.ready = "loading";
     load().then((data) => {
-      if (!root.isConnected) return;
-      mount(root, data);
-      root.dataset.ready = "true";
+      if (!root.isConnected) return undefined;
+      // A mount that draws over more than one task returns a promise of its drawing.
+      return Promise.resolve(mount(root, data)).then(() => { if (root.isConnected) root.dataset.ready = "true"; });
     }).catch((e) => {
       if (!root.isConnected) return;
       root.replaceChildren(el("div", { role: "alert", class: "th-alert" },

@@ -1,17 +1,22 @@
-// The theme's scripts on the start page come after its box. Material's bundle and
-// the site's own scripts take a slow phone's main thread for most of a second; run while the
-// page opens, they hold up the keys a player types into the start box. So on the start page they
-// wait in a <template data-cmp-theme-later> (generator/mkdocs_theme/main.html), and start here:
+// The theme's scripts on the start page come after its box, and on Play along after its table.
+// Material's bundle and the site's own scripts take a slow phone's main thread for most of a
+// second, and their bytes share a slow line with the page's own: run while the page opens, they
+// hold up the keys a player types into the start box, and the table a phone opens. So on those
+// pages they wait in a <template data-cmp-theme-later> (generator/mkdocs_theme/main.html), and
+// start here. On the start page (holdTheme):
 //  - once the box's index has loaded and nothing has been typed for QUIET_MS (the box has
 //    given its answer, or the player has not started typing);
 //  - at once when the player reaches for anything else but a link (the menu, the header's
 //    search, the colour toggle: a tap, a key or the focus outside the box).
+// On Play along (holdThemeFor): once its table is drawn and on the screen (or its records have
+// failed), at once on a reach outside the table, and after LATEST_MS at the latest.
 // A link followed before then opens as a plain page load, as it does without scripts.
 // They run in the page's order (classic scripts, then modules), and Material is then handed the
 // document as its DOMContentLoaded would have done, which has passed by then.
 import { whenParsed } from "../shared/on-page.js";
 
 const QUIET_MS = 1000;
+const LATEST_MS = 5000;                          // a table still loading: the theme waits no longer
 const REACH = ["pointerdown", "keydown", "focusin"];
 const SHORTCUTS = new Set(["f", "s", "/"]);   // the theme's keys to the header's search
 const ABSOLUTE = /^(?:[a-z]+:)?\/\//i;          // a URL the theme leaves as it is (its own test)
@@ -83,6 +88,51 @@ function add(original) {
   });
 }
 
+/** A listener that calls `start` when the player reaches for anything outside `area` but a link
+ * (a link followed opens as a plain page load). */
+function reachOutside(area, start) {
+  return (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && (area.contains(target) || (event.type !== "keydown" && target.closest("a[href]")))) return;
+    start();
+  };
+}
+
+/** Whether this page holds the theme's scripts still: not run, not drawn by instant navigation. */
+function held() {
+  return !window.document$ && Boolean(document.querySelector("template[data-cmp-theme-later]"));
+}
+
+/**
+ * Hold the theme while a tool draws its page (`root`: its element, whose data-ready says
+ * "true" once drawn, "failed" once its records could not be read: shared/tool-page.js).
+ */
+export function holdThemeFor(root) {
+  if (!root || !held()) return;
+  let started = false;
+  let latest = 0;
+  const drawn = () => root.dataset.ready === "true" || root.dataset.ready === "failed";
+  const watch = new MutationObserver(() => { if (drawn()) afterPaint(); });
+  function start() {
+    if (started) return;
+    started = true;
+    watch.disconnect();
+    clearTimeout(latest);
+    for (const type of REACH) document.removeEventListener(type, reach, true);
+    startTheme();
+  }
+  // The frame that shows the table is drawn before the theme's scripts are asked for.
+  function afterPaint() {
+    watch.disconnect();
+    requestAnimationFrame(() => setTimeout(() => whenShown(start), 0));
+  }
+  const reach = reachOutside(root, start);
+  for (const type of REACH) document.addEventListener(type, reach, { capture: true, passive: true });
+  latest = setTimeout(start, LATEST_MS);
+  if (drawn()) afterPaint();
+  else watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 /**
  * Hold the theme while the player uses the start box. `box` is the box's input, `area` the
  * start page's own part (box and results), `answered` settles once the index has loaded (or failed).
@@ -102,11 +152,7 @@ export function holdTheme(box, area, answered) {
     clearTimeout(timer);
     if (ready) timer = setTimeout(() => whenIdle(() => whenShown(start)), QUIET_MS);
   };
-  function reach(event) {
-    const target = event.target instanceof Element ? event.target : null;
-    if (target && (area.contains(target) || (event.type !== "keydown" && target.closest("a[href]")))) return;
-    start();
-  }
+  const reach = reachOutside(area, start);
   for (const type of REACH) document.addEventListener(type, reach, { capture: true, passive: true });
   headerSearchBeforeTheme();
   box.addEventListener("input", quiet);

@@ -29,6 +29,8 @@ import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
 import { phonesBar } from "./phones.js";
 import { openScanner } from "./scan.js";
+import { whenParsed } from "../../shared/on-page.js";
+import { holdThemeFor } from "../../start/theme-later.js";
 
 const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, momentAt, inPlayIds, gameRules,
   undo, undoBlocked, stateOf, mergeTables, sameTable, eventId } = engine;
@@ -87,9 +89,12 @@ function mount(root, loaded) {
   const bar = phonesBar({ onScan: () => scan(false), onShow: () => showMine(false) });
   const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", note.element, formBox, stored, tablesBox));
   const setupSection = section("pa-setup-section", "Setup for this table", setupBox);
-  root.replaceChildren(general, said, bar.element, layout, setupSection, shareSection, print);
   now.prepend(bar.whoseLine);   // "Player 2 (Greece)'s phone", at the top of the card
-  share.watch(shareSection);
+  /** The page's parts put in the page, once (its first drawing); the code is then drawn once its section is near the screen. */
+  const putInPage = () => {
+    root.replaceChildren(general, said, bar.element, layout, setupSection, shareSection, print);
+    share.watch(shareSection);
+  };
 
   let table = engine.emptyTable(null);
   let g = null;
@@ -108,6 +113,11 @@ function mount(root, loaded) {
   let entry = null;
   // A link's table with values that could not be read is shown but not kept, until it is changed here.
   let unkept = false;
+  // The page's first drawing: what to call once its last task has put the page's parts in the
+  // page (until drawAll takes it); `resting` while that task is still to come.
+  let firstRest = null;
+  let resting = false;
+  let draws = 0;   // drawAll's runs: a later one draws the whole page itself
 
   const scoring = (href) => recordLink({ name: "Open the scoring helper with this table", url: href });
   const nameOf = (slug) => rules.names[slug] || slug;
@@ -174,7 +184,10 @@ function mount(root, loaded) {
     said.textContent = moment ? `${moment.round ? `${moment.round.text}: ` : ""}${moment.step.name}` : "";
   }
 
-  /** Everything drawn from the table as it is now (after a change that is not only the marker's). */
+  /** Everything drawn from the table as it is now (after a change that is not only the marker's).
+   * The page's first drawing draws the setup and the card in its task, and the form, the printed
+   * sheet and the codes in the next (firstRest), so a slow phone's main thread is not held for
+   * all; the page's parts are put in the page only then, all at once, so nothing moves. */
   function drawAll(errors = []) {
     clearTimeout(settling);
     settling = null;
@@ -184,23 +197,37 @@ function mount(root, loaded) {
     syncQuery(withSeat(canonical, table.as));   // this phone's seat stays in its own address
     const view = shown();
     formView = view;
-    form = tableForm(rules, g, view, onFormChange);
-    formBox.replaceChildren(form.element);
     const steps = g ? setupFor(rules, table) : [];
     const ticks = state ? state.ticks || [] : [];
     const focused = document.activeElement && setupBox.contains(document.activeElement) ? document.activeElement.id : null;
     setupBox.replaceChildren(...setupList(g, view, steps, ticks, onTick));
     // Setup comes first on the page until every line is ticked, then below the card.
     const first = g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks);
-    if (first && setupSection.nextSibling !== layout) root.insertBefore(setupSection, layout);
+    if (first && setupSection.nextSibling !== layout) layout.before(setupSection);
     else if (!first && layout.nextSibling !== setupSection) layout.after(setupSection);
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     drawNow();
-    print.replaceChildren(...printSheet(engine, rules, g, table, pos));
-    showErrors(root, general, errors);
-    keep();
-    shareLinks(canonical);
-    bar.whose(g && Number.isInteger(table.as) ? `${playerName(g, table, table.as)}'s phone` : "");
+    const rest = (first = false) => {
+      form = tableForm(rules, g, view, onFormChange);
+      formBox.replaceChildren(form.element);
+      if (first) putInPage();
+      print.replaceChildren(...printSheet(engine, rules, g, table, pos));
+      showErrors(root, general, errors);
+      keep();
+      shareLinks(canonical);
+      bar.whose(g && Number.isInteger(table.as) ? `${playerName(g, table, table.as)}'s phone` : "");
+    };
+    const drawing = ++draws;
+    if (firstRest === null) { rest(); return; }
+    const done = firstRest;
+    firstRest = null;
+    resting = true;
+    setTimeout(() => {
+      if (drawing === draws) rest(true);
+      else putInPage();   // drawn whole since (another tab's change came in)
+      resting = false;
+      done();
+    }, 0);
   }
 
   /** The table's own code, and a code per seat (seat-link.js), of the table as it is now. */
@@ -539,8 +566,18 @@ function mount(root, loaded) {
     if (kept.error) notes.push({ field: "", message: kept.error });
     if (kept.tables.length) { query = kept.tables[0].query; how = "kept"; }
   }
-  // A link that carries the marker (a scanned QR code) opens on the card, its reminders in view.
-  open(query, notes, how, () => { if (g && state && state.at && !location.hash) cardUp(); });
+  // The rules were read in this task; the table is drawn in the next, so a slow phone's main
+  // thread is not held for both at once. The page is ready (startHelper) once it is drawn.
+  return new Promise((next) => setTimeout(next, 0)).then(() => new Promise((drawn) => {
+    if (!root.isConnected) { drawn(); return; }
+    // A link that carries the marker (a scanned QR code) opens on the card, its reminders in view,
+    // once the frame has laid the page out (read before, the whole page is laid out in this task).
+    const up = () => { if (g && state && state.at && !location.hash) requestAnimationFrame(() => setTimeout(cardUp, 0)); };
+    firstRest = () => { drawn(); up(); };
+    open(query, notes, how, () => { if (!resting) up(); });
+    // The game's records still loading: the page's parts now, saying so (open draws the table once read).
+    if (firstRest) { putInPage(); firstRest = null; drawn(); }
+  }));
 }
 
 /** The opening game's records: the link's, else the table this device played last (load.js). */
@@ -550,3 +587,5 @@ function loadOpening() {
 }
 
 startHelper("play-along", "play-along page", mount, loadOpening);
+// Opened directly, the theme's scripts wait until the table is drawn (play-along.md's theme_later).
+whenParsed().then(() => holdThemeFor(document.getElementById("play-along")));
