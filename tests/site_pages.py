@@ -92,7 +92,7 @@ def follow_instantly(pg, site_url: str, path: str) -> None:
     """From the home page, follow a link to `path` as a player would: through Material's instant
     navigation, which is live because the test site is built for the origin it is served from
     (its sitemap.xml names that origin). `reloaded(pg)` then tells whether the page was loaded anew.
-    The start page runs the theme only once its box has answered and been quiet (start/theme-later.js;
+    The start page runs the theme only once its box has answered and been quiet (shared/theme-later.js;
     a link followed before then opens as a plain page load): the link is followed once it has."""
     pg.goto(site_url)
     pg.wait_for_load_state("load")
@@ -104,7 +104,7 @@ def follow_instantly(pg, site_url: str, path: str) -> None:
 
 
 def wait_for_theme(pg) -> None:
-    """Until Material's scripts have run (on the start page they wait for its box: start/theme-later.js)."""
+    """Until Material's scripts have run (on the start page they wait for its box: shared/theme-later.js)."""
     pg.wait_for_function("window.document$ !== undefined && (document.documentElement.dataset.cmpTheme || 'ready') === 'ready'",
                          timeout=20000)
 

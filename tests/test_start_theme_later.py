@@ -67,19 +67,21 @@ def test_theme_waits_while_the_box_is_used(visitor, site_url):  # noqa: F811
 
 
 @ON_THE_PHONE
-def test_theme_starts_at_once_when_the_player_reaches_elsewhere(visitor, site_url):  # noqa: F811
-    """The box's index held back (a slow network): the box never goes quiet, yet a tap on the
-    header starts the theme."""
+@pytest.mark.parametrize("path, held", [("", "**/search/index.json"), ("play-along/?g=mare-nostrum&n=4", "**/api/games/mare-nostrum.json")],
+                         ids=["start page", "play along"])
+def test_theme_starts_at_once_when_the_player_reaches_elsewhere(visitor, site_url, path, held):  # noqa: F811
+    """What the page waits for held back (a slow network: the start box's index, Play along's
+    records): the theme does not start by itself, yet a tap on the header starts it."""
     page = visitor
-    page.route("**/search/index.json", lambda route: None)   # never answered
+    page.route(held, lambda route: None)   # never answered
     page.clock.install()   # the page's timers, run on at once past the quiet time below
-    page.goto(site_url)
-    page.clock.run_for(1500)   # longer than the quiet time (theme-later.js QUIET_MS)
+    page.goto(site_url + path)
+    page.clock.run_for(1500)   # longer than the start page's quiet time (theme-later.js QUIET_MS)
     assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started by itself"
     page.clock.resume()
     page.locator(".md-header__title").click()
     page.wait_for_function(THEME_READY, timeout=15000)
-    page.unroute("**/search/index.json")
+    page.unroute(held)
     assert page.locator("html.js").count() == 1, "the theme's bundle ran"
 
 
@@ -109,20 +111,6 @@ def test_play_along_draws_its_table_before_the_theme_runs(visitor, site_url):  #
     page.wait_for_url("**/mare-nostrum/**")
     page.wait_for_selector("article h1")
     assert page.evaluate("window.__sameDocument") is True, "the link was not followed by instant navigation"
-
-
-@ON_THE_PHONE
-def test_play_along_starts_the_theme_when_the_player_reaches_the_header(visitor, site_url):  # noqa: F811
-    """The game's records held back (a slow network): the table is not drawn, yet a tap on the
-    header starts the theme."""
-    page = visitor
-    page.route("**/api/games/mare-nostrum.json", lambda route: None)   # never answered
-    page.goto(site_url + "play-along/?g=mare-nostrum&n=4", wait_until="domcontentloaded")
-    page.wait_for_timeout(300)
-    assert page.evaluate("document.documentElement.dataset.cmpTheme") is None, "the theme started before the table"
-    page.locator(".md-header__title").click()
-    page.wait_for_function(THEME_READY, polling=100, timeout=15000)
-    page.unroute("**/api/games/mare-nostrum.json")
 
 
 def test_header_search_at_once_on_the_start_page(visitor, site_url):  # noqa: F811

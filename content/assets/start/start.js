@@ -9,7 +9,7 @@
 // On the start page opened directly, the theme's own scripts wait for this box (theme-later.js).
 import { drawRecent } from "./recent-view.js";
 import { drawResume } from "./resume.js";
-import { holdTheme } from "./theme-later.js";
+import { holdTheme } from "../shared/theme-later.js";
 import { onEveryPage, whenParsed } from "../shared/on-page.js";
 import { fetchIndex, ROOT } from "../search/load.js";
 import { expectLanding } from "../search/landing.js";

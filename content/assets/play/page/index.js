@@ -30,7 +30,7 @@ import { printSheet } from "./print.js";
 import { phonesBar } from "./phones.js";
 import { openScanner } from "./scan.js";
 import { whenParsed } from "../../shared/on-page.js";
-import { holdThemeFor } from "../../start/theme-later.js";
+import { holdThemeFor } from "../../shared/theme-later.js";
 
 const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, momentAt, inPlayIds, gameRules,
   undo, undoBlocked, stateOf, mergeTables, sameTable, eventId } = engine;

@@ -13,7 +13,7 @@
 // A link followed before then opens as a plain page load, as it does without scripts.
 // They run in the page's order (classic scripts, then modules), and Material is then handed the
 // document as its DOMContentLoaded would have done, which has passed by then.
-import { whenParsed } from "../shared/on-page.js";
+import { whenParsed } from "./on-page.js";
 
 const QUIET_MS = 1000;
 const LATEST_MS = 5000;                          // a table still loading: the theme waits no longer
