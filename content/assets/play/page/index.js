@@ -185,9 +185,9 @@ function mount(root, loaded) {
   }
 
   /** Everything drawn from the table as it is now (after a change that is not only the marker's).
-   * The page's first drawing draws the setup and the card in its task, and the form, the printed
-   * sheet and the codes in the next (firstRest), so a slow phone's main thread is not held for
-   * all; the page's parts are put in the page only then, all at once, so nothing moves. */
+   * The page's first drawing draws the setup and the card in its task, the form and the codes in
+   * the next (firstRest), and the printed sheet in a third, so a slow phone's main thread is not
+   * held for all; the page's parts are put in the page with the form, all at once, so nothing moves. */
   function drawAll(errors = []) {
     clearTimeout(settling);
     settling = null;
@@ -207,27 +207,25 @@ function mount(root, loaded) {
     else if (!first && layout.nextSibling !== setupSection) layout.after(setupSection);
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     drawNow();
+    const sheet = () => print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     const rest = (first = false) => {
       form = tableForm(rules, g, view, onFormChange);
       formBox.replaceChildren(form.element);
       if (first) putInPage();
-      print.replaceChildren(...printSheet(engine, rules, g, table, pos));
       showErrors(root, general, errors);
       keep();
       shareLinks(canonical);
       bar.whose(g && Number.isInteger(table.as) ? `${playerName(g, table, table.as)}'s phone` : "");
     };
     const drawing = ++draws;
-    if (firstRest === null) { rest(); return; }
+    if (firstRest === null) { rest(); sheet(); return; }
     const done = firstRest;
     firstRest = null;
     resting = true;
-    setTimeout(() => {
-      if (drawing === draws) rest(true);
-      else putInPage();   // drawn whole since (another tab's change came in)
-      resting = false;
-      done();
-    }, 0);
+    const next = (run) => new Promise((ran) => setTimeout(() => { run(); ran(); }, 0));
+    next(() => { if (drawing === draws) rest(true); else putInPage(); })   // else drawn whole since (another tab's change came in)
+      .then(() => next(() => { if (drawing === draws) sheet(); }))          // the printed sheet, not on the screen, last
+      .then(() => { resting = false; done(); });
   }
 
   /** The table's own code, and a code per seat (seat-link.js), of the table as it is now. */
