@@ -76,3 +76,23 @@ for (const garbage of ["{not json",
     assert.deepEqual(page.errors, []);
   });
 }
+
+test("the first drawing puts the whole page in at once, and draws the printed sheet in a later task", async () => {
+  const page = await open("play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.2",
+    { root: ROOT, module: "play/page/index.js", width: 375, ready: false });
+  const seen = [];   // at each change of the root's children: what was drawn then
+  new page.window.MutationObserver(() => seen.push({
+    parts: page.root.children.length,
+    card: Boolean(page.$("#pa-step")),
+    form: Boolean(page.$("#pa-game")),
+    sheet: page.$("#pa-print") ? page.$("#pa-print").children.length : -1,
+    ready: page.root.dataset.ready,
+  })).observe(page.root, { childList: true });
+  await until(() => page.root.dataset.ready === "true", "#play-along drawn");
+  assert.equal(seen.length, 1, `the root's children changed ${seen.length} times: ${JSON.stringify(seen)}`);
+  assert.ok(seen[0].parts >= 5 && seen[0].card && seen[0].form, `put in the page before it was drawn: ${JSON.stringify(seen[0])}`);
+  assert.equal(seen[0].sheet, 0, "the printed sheet was drawn in the same task as the page");
+  assert.notEqual(seen[0].ready, "true", "ready before the printed sheet");
+  assert.ok(page.$$("#pa-print section[data-step]").length >= 4, "the printed sheet, once ready");
+  assert.deepEqual(page.errors, []);
+});
