@@ -10,7 +10,7 @@
 // open the header's search (tests/test_search_syntax_browser.py).
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { open, closePage } from "./dom.mjs";
+import { open, closePage, until } from "./dom.mjs";
 import { realData, siteJson } from "./helper-records.mjs";
 
 after(closePage);
@@ -196,4 +196,19 @@ test("the card browser echoes no bidi control and only what the engine reads", a
   assert.deepEqual(text.match(CONTROL), null, JSON.stringify(text.slice(0, 80)));
   assert.ok(text.includes("z".repeat(493)) && !text.includes("z".repeat(494)), String(text.length));
   assert.ok(text.includes("only the first 500 are read"), text.slice(-200));
+});
+
+test("the list's first showing puts a screenful in at once and the rest in later tasks, ready once all are in", async () => {
+  const page = await open("browse/", { root: ROOT, module: MODULE, ready: false });
+  const batches = [];   // the entries each change of the list added, and whether the page said ready then
+  await until(() => page.$("ol.cmp-browse__list"), "the list");
+  new page.window.MutationObserver((changes) => {
+    batches.push({ added: changes.reduce((n, c) => n + c.addedNodes.length, 0), ready: page.root.dataset.ready });
+  }).observe(page.$("ol.cmp-browse__list"), { childList: true });
+  await until(() => page.root.dataset.ready === "true", "#cmp-browse drawn");
+  const list = page.$("ol.cmp-browse__list");
+  assert.equal(list.children.length, Number(list.dataset.count), "every record the facets keep, once ready");
+  assert.ok(list.children.length > 600, list.children.length);
+  assert.ok(batches.length >= 2 && batches.every((b) => b.added <= 150 && b.ready !== "true"),
+    `the list was put in all at once: ${JSON.stringify(batches.slice(0, 5))}`);
 });

@@ -38,6 +38,8 @@ const CHECKS = [
 ];
 const TABLE_LABEL = "In play at my table";
 const NO_TABLE = "No table is set on this device: set one on Play along.";
+const FIRST_SHOWN = 40;    // more than a tall screen's entries
+const MORE_SHOWN = 150;
 
 /** The checks this device offers: the table's chip only when a table is stored. */
 function checksFor(stored) {
@@ -88,7 +90,8 @@ function entries(data) {
       costAmount: rec.cost && typeof rec.cost.amount === "number" ? rec.cost.amount : null,
       haystack: fold([name, ...(rec.aliases || []), summary, rec.id].join(" ")),
     };
-    entry.node = item(entry);
+    let node = null;   // made when first shown: most of a phone's first drawing was these
+    Object.defineProperty(entry, "node", { get: () => node || (node = item(entry)) });
     return entry;
   });
 }
@@ -213,7 +216,12 @@ function writeUrl(ui) {
   history.replaceState(history.state, "", location.pathname + (query ? `?${query}` : "") + location.hash);
 }
 
-function render(ui, list) {
+/**
+ * Show the records the facets keep. The page's first showing puts a screenful in at once and the
+ * rest in later tasks, FIRST_SHOWN then MORE_SHOWN a task (a slow phone's main thread is not held
+ * for the whole list); it resolves once all are in. A later one shows all at once.
+ */
+function render(ui, list, { first = false } = {}) {
   const c = ui.controls;
   const words = fold(c.q.value).split(/\s+/).filter(Boolean);
   const shown = ui.tableMissing ? [] : list.filter((e) =>
@@ -222,11 +230,24 @@ function render(ui, list) {
     words.every((w) => e.haystack.includes(w)) &&
     (!ui.search || ui.search.ids.has(e.rec.id)));
   shown.sort(SORTS[c.sort.value] ? SORTS[c.sort.value][1] : SORTS.name[1]);
-  ui.out.replaceChildren(...shown.map((e) => e.node));
+  const showing = (ui.showings = (ui.showings || 0) + 1);   // a later showing stops this one's rest
+  const now = first ? shown.slice(0, FIRST_SHOWN) : shown;
+  ui.out.replaceChildren(...now.map((e) => e.node));
   ui.count.textContent = shown.length === list.length
     ? `${list.length} records` : `${shown.length} of ${list.length} records`;
   ui.out.dataset.count = String(shown.length);
   showAsQuery(ui);
+  return new Promise((done) => {
+    const more = (from) => {
+      if (from >= shown.length) { done(); return; }
+      setTimeout(() => {
+        if (ui.showings !== showing) { done(); return; }
+        ui.out.append(...shown.slice(from, from + MORE_SHOWN).map((e) => e.node));
+        more(from + MORE_SHOWN);
+      }, 0);
+    };
+    more(now.length);
+  });
 }
 
 /** The facets set now, written as a search: a link that opens it in the search box. */
@@ -298,7 +319,7 @@ async function init() {
       ui.problem.textContent = `The search in the address could not be read (${String(err?.message ?? err)}); it is ignored.`;
     }
   }
-  render(ui, list);
+  const shown = render(ui, list, { first: true });
   const update = () => {
     ui.problem.hidden = !ui.tableMissing;   // an address's wrong filter is said once; a missing table stays said
     if (ui.tableMissing) ui.problem.textContent = noTableLine(ui);
@@ -316,6 +337,7 @@ async function init() {
     }
     update();
   });
+  await shown;
   root.removeAttribute("aria-busy");
   root.dataset.ready = "true";
 }
