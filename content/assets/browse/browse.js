@@ -90,7 +90,7 @@ function entries(data) {
       costAmount: rec.cost && typeof rec.cost.amount === "number" ? rec.cost.amount : null,
       haystack: fold([name, ...(rec.aliases || []), summary, rec.id].join(" ")),
     };
-    let node = null;   // made when first shown: most of a phone's first drawing was these
+    let node = null;   // made when first shown: made all at once, they are most of a slow phone's first drawing
     Object.defineProperty(entry, "node", { get: () => node || (node = item(entry)) });
     return entry;
   });

@@ -584,6 +584,7 @@ function loadOpening() {
   return loadPlay(openingGame(location.search, kept && kept.game));
 }
 
-startHelper("play-along", "play-along page", mount, loadOpening);
+const ROOT_ID = "play-along";   // the page's root (content/play-along.md)
+startHelper(ROOT_ID, "play-along page", mount, loadOpening);
 // Opened directly, the theme's scripts wait until the table is drawn (play-along.md's theme_later).
-whenParsed().then(() => holdThemeFor(document.getElementById("play-along")));
+whenParsed().then(() => holdThemeFor(document.getElementById(ROOT_ID)));
