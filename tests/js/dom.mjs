@@ -164,10 +164,12 @@ export async function until(test, what = "the page", ms = 5000) {
  * Open a page: `path` (site path and query, "calculators/diplomacy-score/?p=1:Rome"), its root
  * element (`root`: an id, or HTML, whose first id is the root's), its module (`module`: a path
  * under content/assets/, or a list of them, run in turn), and `storage` ({key: value}) in
- * localStorage first (`storageBroken`: "disabled" or "full" after). Resolves to the page once its
- * root's data-ready is no longer "loading" (`ready: false` to return at once).
+ * localStorage first (`storageBroken`: "disabled" or "full" after). `setUp(window)` runs on the
+ * written page before its modules; `settings` are happy-dom's, over these. Resolves to the page
+ * once its root's data-ready is no longer "loading" (`ready: false` to return at once).
  */
-export async function open(path, { root, module, storage = {}, files = {}, ready = true, width = 1280, storageBroken = null } = {}) {
+export async function open(path, { root, module, storage = {}, files = {}, ready = true, width = 1280, storageBroken = null,
+  setUp = null, settings = {} } = {}) {
   if (current) await current.close();
   const asked = [];
   const win = new Window({
@@ -175,13 +177,14 @@ export async function open(path, { root, module, storage = {}, files = {}, ready
     width,
     height: 800,
     settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true,
-      navigator: { userAgent: "happy-dom (tests/js/dom.mjs)" } },
+      navigator: { userAgent: "happy-dom (tests/js/dom.mjs)" }, ...settings },
   });
   keepLastSelected(win);
   const html = root.startsWith("<") ? root : `<div id="${root}" class="th-helper cmp-tool"></div>`;
   win.document.write(`<!doctype html><html lang="en"><head><title>test</title></head><body><main>${html}</main></body></html>`);
   for (const [k, v] of Object.entries(storage)) win.localStorage.setItem(k, v);
   breakStorage(win, storageBroken);
+  if (setUp) setUp(win);
   install(win);
   if (storageBroken === "disabled") {   // install skips a name that throws: the page's global throws too
     Object.defineProperty(globalThis, "localStorage", { configurable: true, enumerable: false,

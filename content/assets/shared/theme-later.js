@@ -22,6 +22,7 @@ const SHORTCUTS = new Set(["f", "s", "/"]);   // the theme's keys to the header'
 const ABSOLUTE = /^(?:[a-z]+:)?\/\//i;          // a URL the theme leaves as it is (its own test)
 const TWIN_MS = 3000;                            // the longest the theme waits for the stylesheets' twins
 let started = null;
+let absolute = null;
 
 /** Start the theme's held scripts (once). Resolves when they have run; true if Material's document$ is there. */
 export function startTheme() {
@@ -32,7 +33,7 @@ export function startTheme() {
 function runHeld() {
   const held = document.querySelector("template[data-cmp-theme-later]");
   if (!held) return Boolean(window.document$);
-  held.remove();
+  held.removeAttribute("data-cmp-theme-later");   // left in place: taken out, it would restyle the whole page
   document.documentElement.dataset.cmpTheme = "starting";
   const scripts = [...held.content.querySelectorAll("script")];
   const modules = scripts.filter((s) => s.type === "module");
@@ -55,9 +56,14 @@ function runHeld() {
  * starts after it. So each stylesheet linked by a relative URL gets a twin linked by the absolute
  * one, just after it (the same place in the cascade); the first goes once its twin has loaded,
  * and the theme then finds nothing to write again. A twin that fails goes, and the first stays.
- * Resolves when every twin has settled, or after TWIN_MS at most.
+ * Done once, for whichever asks first. Resolves when every twin has settled, or after TWIN_MS at most.
  */
 function stylesAbsolute() {
+  if (!absolute) absolute = twinStyles();
+  return absolute;
+}
+
+function twinStyles() {
   const relative = [...document.querySelectorAll('link[rel~="stylesheet"][href]')]
     .filter((link) => !ABSOLUTE.test(link.getAttribute("href")));
   const twins = relative.map((link) => new Promise((resolve) => {
@@ -109,6 +115,10 @@ function held() {
  */
 export function holdThemeFor(root) {
   if (!root || !held()) return;
+  // What the theme's start would change in the whole page is changed now, while the page is
+  // small: its stylesheets' links and the header's search (each a restyle of every element).
+  headerSearchBeforeTheme();
+  stylesAbsolute();
   let started = false;
   let latest = 0;
   const drawn = () => root.dataset.ready === "true" || root.dataset.ready === "failed";
