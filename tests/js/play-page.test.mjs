@@ -96,3 +96,21 @@ test("the first drawing puts the whole page in at once, and draws the printed sh
   assert.ok(page.$$("#pa-print section[data-step]").length >= 4, "the printed sheet, once ready");
   assert.deepEqual(page.errors, []);
 });
+
+test("the form asks who holds a record once it is ticked: none for the records not in play", async () => {
+  const page = await play("g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.2");
+  assert.ok(page.$$("#pa-in input[type=checkbox]").length > 40, "the game's records are listed");
+  const ticked = page.$$("#pa-in input[type=checkbox]").filter((c) => c.checked).map((c) => `${c.id}-player`);
+  assert.ok(ticked.includes("pa-in-mn-ajax-player") && !ticked.includes("pa-in-mn-hercules-player"), ticked.join(" "));
+  assert.deepEqual(page.$$("#pa-in select").map((s) => s.id), ticked, "a holder for a record not in play");
+  assert.equal(page.$("#pa-in-mn-ajax-player").value, "2");
+
+  page.click("#pa-in-mn-hercules");
+  await until(() => page.$("#pa-in-mn-hercules-player"), "the holder of a record just ticked");
+  page.select("#pa-in-mn-hercules-player", "3");
+  await until(() => page.query().includes("hercules.3"), "the holder in the table's address");
+  page.click("#pa-in-mn-hercules");
+  await until(() => !page.$("#pa-in-mn-hercules").checked, "the record unticked");
+  assert.ok(!page.shown("#pa-in-mn-hercules-player"), "the holder of a record no longer in play is still shown");
+  assert.deepEqual(page.errors, []);
+});

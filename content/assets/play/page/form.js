@@ -155,12 +155,20 @@ export function tableForm(rules, g, table, onChange) {
     const mine = [];
     for (const r of list) {
       const check = el("input", { type: "checkbox", id: `pa-in-${r.id}`, value: r.id, checked: held.has(r.id) });
-      const who = playerSelect(g, table, `pa-in-${r.id}-player`, held.get(r.id), `Who holds ${r.name}`);
-      who.hidden = !check.checked;
       const row = el("div", { class: "pa-pick", "data-name": r.name.toLowerCase() },
-        el("label", { class: "th-check", for: check.id }, check, el("span", { text: r.name })), who);
-      check.addEventListener("change", () => { who.hidden = !check.checked; });
-      mine.push({ id: r.id, check, who, row });
+        el("label", { class: "th-check", for: check.id }, check, el("span", { text: r.name })));
+      // A record's holder is asked for once it is ticked: most of a game's records are not in play.
+      const pick = { id: r.id, check, who: null, row };
+      const holder = () => {
+        if (!pick.who) {
+          pick.who = playerSelect(g, table, `pa-in-${r.id}-player`, held.get(r.id), `Who holds ${r.name}`);
+          row.append(pick.who);
+        }
+        return pick.who;
+      };
+      if (check.checked) holder();
+      check.addEventListener("change", () => { if (check.checked) holder().hidden = false; else if (pick.who) pick.who.hidden = true; });
+      mine.push(pick);
       box.append(row);
     }
     const recount = () => { const k = mine.filter((p) => p.check.checked).length; count.textContent = k ? ` (${k} in play)` : ""; };
@@ -187,7 +195,7 @@ export function tableForm(rules, g, table, onChange) {
       game, players,
       options: optBoxes.filter((o) => o.box.checked).map((o) => o.id),
       seats: seatSels.map((s) => s.value() || null),
-      inPlay: picks.filter((p) => p.check.checked).map((p) => ({ id: p.id, player: p.who.value ? Number(p.who.value) : null })),
+      inPlay: picks.filter((p) => p.check.checked).map((p) => ({ id: p.id, player: p.who && p.who.value ? Number(p.who.value) : null })),
       at: table.at,
     };
   }
