@@ -114,3 +114,18 @@ test("the form asks who holds a record once it is ticked: none for the records n
   assert.ok(!page.shown("#pa-in-mn-hercules-player"), "the holder of a record no longer in play is still shown");
   assert.deepEqual(page.errors, []);
 });
+
+test("a table whose setup is not done opens on its setup, above the card; once done, the card comes first", async () => {
+  let page = await play("g=mare-nostrum&n=4&s=mn-rome");
+  const order = () => page.$$(`#${ROOT_ID} > *`).map((e) => e.id || e.className).filter((id) => ["pa-setup-section", "pa-layout"].includes(id));
+  assert.deepEqual(order(), ["pa-setup-section", "pa-layout"], "the first drawing put the card above the setup still to do");
+  const unticked = () => page.$$("#pa-setup-section input[type=checkbox]").find((box) => !box.checked);
+  for (let box = unticked(), taps = 0; box && taps < 200; box = unticked(), taps += 1) {   // each tick draws the list again
+    box.click();
+    await page.settle();
+  }
+  await until(() => order()[0] === "pa-layout", "the card above the setup once every line is ticked");
+  page = await play(page.query(), page.stored());   // the same table opened again: its setup done
+  assert.deepEqual(order(), ["pa-layout", "pa-setup-section"]);
+  assert.deepEqual(page.errors, []);
+});

@@ -90,9 +90,12 @@ function mount(root, loaded) {
   const layout = el("div", { class: "pa-layout" }, now, section("pa-table", "Your table", note.element, formBox, stored, tablesBox));
   const setupSection = section("pa-setup-section", "Setup for this table", setupBox);
   now.prepend(bar.whoseLine);   // "Player 2 (Greece)'s phone", at the top of the card
+  // Setup comes first on the page until every line is ticked, then below the card.
+  let setupFirst = false;
   /** The page's parts put in the page, once (its first drawing); the code is then drawn once its section is near the screen. */
   const putInPage = () => {
-    root.replaceChildren(general, said, bar.element, layout, setupSection, shareSection, print);
+    const table = setupFirst ? [setupSection, layout] : [layout, setupSection];
+    root.replaceChildren(general, said, bar.element, ...table, shareSection, print);
     share.watch(shareSection);
   };
 
@@ -201,10 +204,9 @@ function mount(root, loaded) {
     const ticks = state ? state.ticks || [] : [];
     const focused = document.activeElement && setupBox.contains(document.activeElement) ? document.activeElement.id : null;
     setupBox.replaceChildren(...setupList(g, view, steps, ticks, onTick));
-    // Setup comes first on the page until every line is ticked, then below the card.
-    const first = g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks);
-    if (first && setupSection.nextSibling !== layout) layout.before(setupSection);
-    else if (!first && layout.nextSibling !== setupSection) layout.after(setupSection);
+    setupFirst = Boolean(g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks));
+    if (layout.parentNode && setupFirst && setupSection.nextSibling !== layout) layout.before(setupSection);
+    else if (layout.parentNode && !setupFirst && layout.nextSibling !== setupSection) layout.after(setupSection);
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     drawNow();
     const sheet = () => print.replaceChildren(...printSheet(engine, rules, g, table, pos));
