@@ -188,9 +188,10 @@ function mount(root, loaded) {
   }
 
   /** Everything drawn from the table as it is now (after a change that is not only the marker's).
-   * The page's first drawing draws the setup and the card in its task, the form and the codes in
-   * the next (firstRest), and the printed sheet in a third, so a slow phone's main thread is not
-   * held for all; the page's parts are put in the page with the form, all at once, so nothing moves. */
+   * The page's first drawing draws the card in its task, the setup in the next, the form and the
+   * codes in a third (firstRest), and the printed sheet in a fourth, so a slow phone's main thread
+   * is not held for all; the page's parts are put in the page with the form, all at once, so
+   * nothing moves. */
   function drawAll(errors = []) {
     clearTimeout(settling);
     settling = null;
@@ -200,14 +201,18 @@ function mount(root, loaded) {
     syncQuery(withSeat(canonical, table.as));   // this phone's seat stays in its own address
     const view = shown();
     formView = view;
-    const steps = g ? setupFor(rules, table) : [];
-    const ticks = state ? state.ticks || [] : [];
-    const focused = document.activeElement && setupBox.contains(document.activeElement) ? document.activeElement.id : null;
-    setupBox.replaceChildren(...setupList(g, view, steps, ticks, onTick));
-    setupFirst = Boolean(g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks));
-    if (layout.parentNode && setupFirst && setupSection.nextSibling !== layout) layout.before(setupSection);
-    else if (layout.parentNode && !setupFirst && layout.nextSibling !== setupSection) layout.after(setupSection);
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    const setup = () => {
+      const steps = g ? setupFor(rules, table) : [];
+      const ticks = state ? state.ticks || [] : [];
+      const focused = document.activeElement && setupBox.contains(document.activeElement) ? document.activeElement.id : null;
+      setupBox.replaceChildren(...setupList(g, view, steps, ticks, onTick));
+      setupFirst = Boolean(g && Number.isInteger(table.players) && !setupDone(g, view, steps, ticks));
+      if (layout.parentNode && setupFirst && setupSection.nextSibling !== layout) layout.before(setupSection);
+      else if (layout.parentNode && !setupFirst && layout.nextSibling !== setupSection) layout.after(setupSection);
+      if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    };
+    const firstDrawing = firstRest !== null;
+    if (!firstDrawing) setup();
     drawNow();
     const sheet = () => print.replaceChildren(...printSheet(engine, rules, g, table, pos));
     const rest = (first = false) => {
@@ -220,12 +225,13 @@ function mount(root, loaded) {
       bar.whose(g && Number.isInteger(table.as) ? `${playerName(g, table, table.as)}'s phone` : "");
     };
     const drawing = ++draws;
-    if (firstRest === null) { rest(); sheet(); return; }
+    if (!firstDrawing) { rest(); sheet(); return; }
     const done = firstRest;
     firstRest = null;
     resting = true;
     const next = (run) => new Promise((ran) => setTimeout(() => { run(); ran(); }, 0));
-    next(() => { if (drawing === draws) rest(true); else putInPage(); })   // else drawn whole since (another tab's change came in)
+    next(() => { if (drawing === draws) setup(); })
+      .then(() => next(() => { if (drawing === draws) rest(true); else putInPage(); }))   // else drawn whole since (another tab's change came in)
       .then(() => next(() => { if (drawing === draws) sheet(); }))          // the printed sheet, not on the screen, last
       .then(() => { resting = false; done(); });
   }
