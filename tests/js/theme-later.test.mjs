@@ -47,6 +47,6 @@ test("the held theme's whole-page changes come before the table's first drawing,
   const template = page.$("main > template");
   assert.ok(template, "the held scripts' template was taken out of the page");
   assert.ok(!template.hasAttribute("data-cmp-theme-later"), "the template still says the theme is held");
-  assert.ok([...page.document.body.querySelectorAll("*")].length > children, "the theme's start took elements out");
+  assert.ok([...page.document.body.querySelectorAll("*")].length >= children, "the theme's start took elements out");
   assert.deepEqual(page.errors, []);
 });

@@ -94,8 +94,8 @@ function mount(root, loaded) {
   let setupFirst = false;
   /** The page's parts put in the page, once (its first drawing); the code is then drawn once its section is near the screen. */
   const putInPage = () => {
-    const table = setupFirst ? [setupSection, layout] : [layout, setupSection];
-    root.replaceChildren(general, said, bar.element, ...table, shareSection, print);
+    const middle = setupFirst ? [setupSection, layout] : [layout, setupSection];
+    root.replaceChildren(general, said, bar.element, ...middle, shareSection, print);
     share.watch(shareSection);
   };
 
