@@ -20,6 +20,7 @@ HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline"
                 ("helper: Ancient Conquest victory", "calculators/ancient-conquest-victory/?o=egyptian-empire.3&cities=table"),
                 ("play along", "play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.2")]
 HELPER_ROOTS = ("#mn-sets", "#dip-score", "#mos-disaster", "#ac-victory", "#play-along")
+THEME_AFTER_TOOL = "#play-along"   # the tool whose page holds the theme until it is drawn (content/play-along.md)
 
 
 def page_types(site: Path) -> list[tuple[str, str]]:
@@ -69,6 +70,12 @@ def open_settled(pg, url: str) -> None:
     for helper in HELPER_ROOTS:
         if pg.locator(helper).count():
             pg.wait_for_selector(f"{helper}[data-ready=true]", timeout=15000)
+    # Play along starts the theme once its table is drawn (shared/theme-later.js, holdThemeFor), and
+    # the header's title then slides and fades (its transition): a reading taken meanwhile sees it
+    # halfway, its text at half its contrast. Wait for the theme, then for what it set moving.
+    if pg.locator(THEME_AFTER_TOOL).count():
+        wait_for_theme(pg)
+        pg.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(() => null)")
 
 
 LANDED_JS = """([id, path]) => { const el = document.getElementById(id);
