@@ -6,8 +6,11 @@ kind or game is covered without editing a test.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
+
+import yaml
 
 # Lists share one template; these show its variants (topics, many figures, long names).
 LIST_KINDS = {"rule", "ruling", "card", "hero"}
@@ -20,7 +23,22 @@ HAND_WRITTEN = [("cross-game", "cross-game/"), ("browse", "browse/"), ("offline"
                 ("helper: Ancient Conquest victory", "calculators/ancient-conquest-victory/?o=egyptian-empire.3&cities=table"),
                 ("play along", "play-along/?g=mare-nostrum&n=4&s=mn-rome&in=mn-ajax.2")]
 HELPER_ROOTS = ("#mn-sets", "#dip-score", "#mos-disaster", "#ac-victory", "#play-along")
-THEME_AFTER_TOOL = "#play-along"   # the tool whose page holds the theme until it is drawn (content/play-along.md)
+
+
+def _theme_after_tool() -> str:
+    """The roots of the tools whose pages hold the theme until they are drawn: the hand-written
+    pages' front matter `theme_later` (content/play-along.md), as a selector."""
+    roots = []
+    for page in sorted((Path(__file__).resolve().parent.parent / "content").glob("*.md")):
+        front = re.match(r"---\n(.*?)\n---\n", page.read_text(encoding="utf-8"), re.S)
+        root = (yaml.safe_load(front.group(1)) or {}).get("theme_later") if front else None
+        if root:
+            roots.append(f"#{root}")
+    assert roots, "no page of content/ holds the theme for its tool (front matter theme_later)"
+    return ", ".join(roots)
+
+
+THEME_AFTER_TOOL = _theme_after_tool()
 
 
 def page_types(site: Path) -> list[tuple[str, str]]:
