@@ -38,6 +38,20 @@ def test_only_the_start_page_and_play_along_hold_the_theme_scripts(site_dir):
     assert BUNDLE.search(record) and not HELD.search(record), "other pages load the theme as Material does"
 
 
+@pytest.mark.parametrize("root", ["play-along", '"</script><script>alert(1)//', "a'b&<!--"])
+def test_the_fallback_writes_the_tools_root_as_a_string_whatever_the_front_matter_holds(root):
+    """The partial as the site engines render it (no autoescape): the front matter's theme_later
+    is a string in the script, and nothing it holds ends the script early."""
+    import jinja2
+    from conftest import ROOT
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "generator" / "mkdocs_theme"))
+    env.filters["url"] = lambda path: path
+    html = env.get_template("partials/theme-later-fallback.html").render(page={"meta": {"theme_later": root}})
+    assert html.count("</script>") == 1 and html.count("<script>") == 1 and "<!--" not in html, html
+    written = re.search(r"getElementById\((.*?)\);if\(r", html).group(1)
+    assert json.loads(written) == root, written
+
+
 def test_every_other_page_runs_the_theme_bundle_deferred(site_dir):
     """Deferred, the bundle runs in a task of its own once the page is read (main.html says why)."""
     pages = [p for p in sorted(site_dir.rglob("*.html")) if p not in (site_dir / "index.html", site_dir / "play-along" / "index.html")]
