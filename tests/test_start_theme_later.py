@@ -40,8 +40,8 @@ def test_only_the_start_page_and_play_along_hold_the_theme_scripts(site_dir):
 
 @pytest.mark.parametrize("root", ["play-along", '"</script><script>alert(1)//', "a'b&<!--"])
 def test_the_fallback_writes_the_tools_root_as_a_string_whatever_the_front_matter_holds(root):
-    """The partial as the site engines render it (no autoescape): the front matter's theme_later
-    is a string in the script, and nothing it holds ends the script early."""
+    """The partial as MkDocs renders it (no autoescape): the front matter's theme_later is a
+    string in the script, and nothing it holds ends the script early."""
     import jinja2
     from conftest import ROOT
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "generator" / "mkdocs_theme"))
