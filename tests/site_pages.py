@@ -6,11 +6,10 @@ kind or game is covered without editing a test.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
-import yaml
+from mkdocs.utils.meta import get_data
 
 # Lists share one template; these show its variants (topics, many figures, long names).
 LIST_KINDS = {"rule", "ruling", "card", "hero"}
@@ -27,11 +26,10 @@ HELPER_ROOTS = ("#mn-sets", "#dip-score", "#mos-disaster", "#ac-victory", "#play
 
 def _theme_after_tool() -> str:
     """The roots of the tools whose pages hold the theme until they are drawn: the hand-written
-    pages' front matter `theme_later` (content/play-along.md), as a selector."""
+    pages' front matter `theme_later` (content/play-along.md), read as MkDocs reads it, as a selector."""
     roots = []
     for page in sorted((Path(__file__).resolve().parent.parent / "content").glob("*.md")):
-        front = re.match(r"---\n(.*?)\n---\n", page.read_text(encoding="utf-8"), re.S)
-        root = (yaml.safe_load(front.group(1)) or {}).get("theme_later") if front else None
+        root = get_data(page.read_text(encoding="utf-8"))[1].get("theme_later")
         if root:
             roots.append(f"#{root}")
     assert roots, "no page of content/ holds the theme for its tool (front matter theme_later)"
