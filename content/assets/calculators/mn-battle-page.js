@@ -4,6 +4,7 @@
 // planner follow. Started through Material's document$, so it works after instant navigation.
 
 import { el, onEveryPage } from "./view/dom.js";
+import { nextTask } from "../shared/on-page.js";
 import { showVerdict } from "./view/odds.js";
 import { loadToolRecords } from "../shared/load-records.js";
 import {
@@ -116,10 +117,12 @@ function mount(root, rules, data) {
     clearTimeout(state.timer);
     rounds.out.dataset.state = "busy";
     planner.out.dataset.state = "busy";
-    state.timer = setTimeout(() => {
+    const timer = state.timer = setTimeout(() => {
       if (!root.isConnected) return;
       showRounds(rounds, rules, state.scenario, state.plans);
-      showPlanner(planner, rules, state.scenario, state.plan);
+      nextTask().then(() => {   // the planner in a task of its own
+        if (root.isConnected && state.timer === timer) showPlanner(planner, rules, state.scenario, state.plan);
+      });
     }, IDLE_MS);
   }
 
@@ -131,7 +134,8 @@ function start() {
   const root = document.getElementById("mn-battle");
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "loading";
-  loadToolRecords(PAGE).then((data) => { const rules = rulesFromRecords(data); if (root.isConnected) mount(root, rules, data); }).catch((e) => {
+  // the rules read, then the calculator drawn in a task of its own
+  loadToolRecords(PAGE).then((data) => { const rules = rulesFromRecords(data); return nextTask().then(() => { if (root.isConnected) mount(root, rules, data); }); }).catch((e) => {
     root.replaceChildren(el("div", { role: "alert" }, el("p", { text: `The battle calculator could not load the records: ${e.message}` })));
     root.dataset.ready = "failed";
   });

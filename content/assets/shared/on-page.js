@@ -18,3 +18,9 @@ export function whenParsed() {
   if (typeof document === "undefined" || document.readyState !== "loading") return Promise.resolve();
   return new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
 }
+
+/** Resolves in a task of its own: the page may paint and take a tap in between. A slow phone
+ * reads one long piece of work as a frozen page, so each such piece is cut into parts with this. */
+export function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -29,7 +29,7 @@ import { shareBox } from "./share.js";
 import { printSheet } from "./print.js";
 import { phonesBar } from "./phones.js";
 import { openScanner } from "./scan.js";
-import { whenParsed } from "../../shared/on-page.js";
+import { whenParsed, nextTask } from "../../shared/on-page.js";
 import { holdThemeFor } from "../../shared/theme-later.js";
 
 const { rulesFromRecords, tableFromQuery, tableToQuery, setupFor, firstPosition, momentAt, inPlayIds, gameRules,
@@ -574,7 +574,7 @@ function mount(root, loaded) {
   }
   // The rules were read in this task; the table is drawn in the next, so a slow phone's main
   // thread is not held for both at once. The page is ready (startHelper) once it is drawn.
-  return new Promise((next) => setTimeout(next, 0)).then(() => new Promise((drawn) => {
+  return nextTask().then(() => new Promise((drawn) => {
     if (!root.isConnected) { drawn(); return; }
     // A link that carries the marker (a scanned QR code) opens on the card, its reminders in view,
     // once the frame has laid the page out (read before, the whole page is laid out in this task).
