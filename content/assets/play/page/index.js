@@ -229,7 +229,7 @@ function mount(root, loaded) {
     const done = firstRest;
     firstRest = null;
     resting = true;
-    const next = (run) => new Promise((ran) => setTimeout(() => { run(); ran(); }, 0));
+    const next = (run) => nextTask().then(run);
     next(() => { if (drawing === draws) setup(); })
       .then(() => next(() => { if (drawing === draws) rest(true); else putInPage(); }))   // else drawn whole since (another tab's change came in)
       .then(() => next(() => { if (drawing === draws) sheet(); }))          // the printed sheet, not on the screen, last
