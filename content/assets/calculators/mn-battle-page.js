@@ -134,8 +134,10 @@ function start() {
   const root = document.getElementById("mn-battle");
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "loading";
-  // the rules read, then the calculator drawn in a task of its own
-  loadToolRecords(PAGE).then((data) => { const rules = rulesFromRecords(data); return nextTask().then(() => { if (root.isConnected) mount(root, rules, data); }); }).catch((e) => {
+  loadToolRecords(PAGE).then((data) => {
+    const rules = rulesFromRecords(data);
+    return nextTask().then(() => { if (root.isConnected) mount(root, rules, data); });   // drawn in a task of its own
+  }).catch((e) => {
     root.replaceChildren(el("div", { role: "alert" }, el("p", { text: `The battle calculator could not load the records: ${e.message}` })));
     root.dataset.ready = "failed";
   });
